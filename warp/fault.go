@@ -1,0 +1,90 @@
+package warp
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/gpusim/gpusim/traces"
+)
+
+// Fault is an error raised while executing an instruction: a bad memory
+// access (Err is then a *mem.Fault), a trap, or a misuse the hardware would
+// not survive. It names everything a user needs to find the culprit, e.g.
+//
+//	softmax.ptx:41:2: ld.global.f32: out-of-range read of 4 bytes at
+//	0x0000000100001000 (kernel softmax, block (3,0,0), thread (17,0,0))
+type Fault struct {
+	Path     string     // the trace file
+	Pos      traces.Pos // position of the instruction in it
+	Mnemonic string     // the instruction's opcode and suffixes
+	Source   string     // "file:line" of the original source (.loc), or ""
+	Kernel   string
+	Block    [3]uint32
+	Thread   [3]uint32 // the first faulting thread
+	Lane     int
+	PC       int32
+	Err      error
+}
+
+// Error formats the fault as file:line:col: instruction: problem (where).
+func (f *Fault) Error() string {
+	src := ""
+	if f.Source != "" {
+		src = ", source " + f.Source
+	}
+	return fmt.Sprintf("%s:%d:%d: %s: %v (kernel %s, block (%d,%d,%d), thread (%d,%d,%d)%s)",
+		f.Path, f.Pos.Line, f.Pos.Col, f.Mnemonic, f.Err, f.Kernel,
+		f.Block[0], f.Block[1], f.Block[2], f.Thread[0], f.Thread[1], f.Thread[2], src)
+}
+
+// Unwrap returns the underlying error (a *mem.Fault for memory faults).
+func (f *Fault) Unwrap() error { return f.Err }
+
+// laneError is what an exec function returns: an error and the lane that
+// raised it.
+type laneError struct {
+	lane int
+	err  error
+}
+
+func (e *laneError) Error() string { return e.err.Error() }
+
+func atLane(lane int, err error) error { return &laneError{lane: lane, err: err} }
+
+var (
+	errStackOverflow = errors.New("reconvergence stack overflow (runaway recursion?)")
+	errTrap          = errors.New("trap")
+)
+
+func errAtomicSpace(sp traces.Space) error {
+	return fmt.Errorf("atomic operation on %s memory (only global and shared)", sp)
+}
+
+// fault wraps an exec error with the instruction's and the thread's identity.
+func (w *Warp) fault(o *op, m uint64, err error) error {
+	lane := bits.TrailingZeros64(m)
+	var le *laneError
+	if errors.As(err, &le) {
+		lane, err = le.lane, le.err
+	}
+	if lane >= w.width {
+		lane = 0
+	}
+	in := o.in
+	f := &Fault{
+		Path: w.code.prog.Path, Pos: in.Pos, Mnemonic: mnemonic(in),
+		Kernel: w.code.kernel.Name, Block: w.b.ctaid, Lane: lane, PC: o.pc, Err: err,
+	}
+	for i := range f.Thread {
+		f.Thread[i] = uint32(w.tid[i][lane])
+	}
+	if in.Loc.Line != 0 {
+		name := w.code.prog.Files[in.Loc.File]
+		if name == "" {
+			name = fmt.Sprintf("file %d", in.Loc.File)
+		}
+		f.Source = fmt.Sprintf("%s:%d", name, in.Loc.Line)
+	}
+	return f
+}

@@ -1,0 +1,65 @@
+package warp
+
+import "github.com/gpusim/gpusim/traces"
+
+// Kind says what a Step did.
+type Kind uint8
+
+const (
+	// KindNormal: an instruction executed and the warp continues at the next one.
+	KindNormal Kind = iota
+	// KindBranch: a control transfer (bra, call, ret) that kept the warp converged.
+	KindBranch
+	// KindDiverged: a branch split the active lanes over two paths.
+	KindDiverged
+	// KindBarrier: the warp arrived at a barrier and now waits for the block.
+	KindBarrier
+	// KindWaiting: the warp is blocked at a barrier; nothing executed.
+	KindWaiting
+	// KindExited: the instruction retired the warp's last lanes.
+	KindExited
+	// KindDone: the warp had already finished; nothing executed.
+	KindDone
+)
+
+var kindNames = [...]string{"normal", "branch", "diverged", "barrier", "waiting", "exited", "done"}
+
+// String names the kind for reports.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "?"
+}
+
+// Result describes one Step. It is a plain value; Mem points to a record the
+// warp owns and overwrites on its next memory instruction.
+type Result struct {
+	PC     int32  // static instruction index executed, -1 when nothing executed
+	Active uint64 // lanes at PC (before the guard predicate)
+	Exec   uint64 // lanes that executed (guard true)
+	Kind   Kind
+	Mem    *Access // ld/ldu/st/atom/red with at least one executing lane; else nil
+}
+
+// AccessKind is the direction of a memory access.
+type AccessKind uint8
+
+const (
+	AccessLoad   AccessKind = iota + 1 // ld, ldu
+	AccessStore                        // st
+	AccessAtomic                       // atom and red: read-modify-write
+)
+
+// Access records one warp memory instruction for the timing model
+// (coalescing, bank conflicts). Addr and Spaces have one entry per lane; only
+// lanes in Mask are meaningful. For generic instructions each lane's address
+// has been resolved to the space it falls in.
+type Access struct {
+	Kind   AccessKind
+	Space  traces.Space   // the instruction's space (SpaceGeneric for generic ld/st)
+	Size   int            // bytes per lane (all vector elements together)
+	Mask   uint64         // lanes that accessed memory
+	Addr   []uint64       // per lane: the address within Spaces[lane]
+	Spaces []traces.Space // per lane: the space the access went to
+}
