@@ -1,0 +1,68 @@
+// Command gpusim runs GPU kernels (PTX or AMDGPU assembly) on a machine
+// model and reports what they did. This package holds flags, files and
+// printing; the simulation lives in package sim.
+//
+//	gpusim [flags] TRACE
+//	gpusim configs
+//	gpusim config show NAME [-set key=value ...]
+//	gpusim asm -arch ARCH 'INSTRUCTION'
+//	gpusim disasm -arch ARCH 0xNN,0xNN,...
+//
+// Exit status: 0 success, 1 the simulated program faulted, 2 bad usage or
+// bad input.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitFault = 1
+	exitUsage = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the whole command, with its streams passed in so tests can call it.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "configs":
+			return cmdConfigs(args[1:], stdout, stderr)
+		case "config":
+			return cmdConfig(args[1:], stdout, stderr)
+		case "asm":
+			return cmdAsm(args[1:], stdout, stderr)
+		case "disasm":
+			return cmdDisasm(args[1:], stdout, stderr)
+		case "help", "-h", "-help", "--help":
+			usage(stdout)
+			return exitOK
+		}
+	}
+	return cmdRun(args, stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage:
+  gpusim [flags] TRACE                 run a .ptx trace and report
+  gpusim configs                       list the embedded machine models
+  gpusim config show NAME [-set k=v]   print a machine model's effective TOML
+  gpusim asm -arch ARCH 'INSTRUCTION'  encode an AMD VOP3 instruction
+  gpusim disasm -arch ARCH 0xNN,...    decode AMD VOP3 bytes
+
+Run 'gpusim -h' after a trace for the run flags.
+`)
+}
+
+// errorf prints an error on stderr and returns the exit status.
+func errorf(stderr io.Writer, status int, format string, args ...any) int {
+	fmt.Fprintf(stderr, "gpusim: "+format+"\n", args...)
+	return status
+}

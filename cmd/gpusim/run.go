@@ -1,0 +1,178 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/sim"
+	"github.com/gpusim/gpusim/traces"
+)
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, " ") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// dimFlag is a -grid/-block value: X[,Y[,Z]].
+type dimFlag struct {
+	d   [3]uint32
+	set bool
+}
+
+func (d *dimFlag) String() string {
+	if !d.set {
+		return ""
+	}
+	return fmt.Sprintf("%d,%d,%d", d.d[0], d.d[1], d.d[2])
+}
+
+func (d *dimFlag) Set(v string) error {
+	parts := strings.Split(v, ",")
+	if len(parts) > 3 {
+		return fmt.Errorf("want X[,Y[,Z]], got %q", v)
+	}
+	d.d = [3]uint32{1, 1, 1}
+	for i, p := range parts {
+		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 31)
+		if err != nil || n == 0 {
+			return fmt.Errorf("want positive integers X[,Y[,Z]], got %q", v)
+		}
+		d.d[i] = uint32(n)
+	}
+	d.set = true
+	return nil
+}
+
+// runFlags are the flags of a simulation run.
+type runFlags struct {
+	config     string
+	sets       stringList
+	launch     string
+	kernel     string
+	grid       dimFlag
+	block      dimFlag
+	out        string
+	mode       string
+	jsonPath   string
+	noWallTime bool
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gpusim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f runFlags
+	fs.StringVar(&f.config, "config", "sm_75", "machine model: a TOML file, or an embedded preset name (gpusim configs)")
+	fs.Var(&f.sets, "set", "override a machine model value, key.path=value (repeatable)")
+	fs.StringVar(&f.launch, "launch", "", "launch file (default: NAME.launch.toml beside the trace)")
+	fs.StringVar(&f.kernel, "kernel", "", "kernel to run (overrides the launch file)")
+	fs.Var(&f.grid, "grid", "grid X,Y,Z in blocks (overrides the launch file)")
+	fs.Var(&f.block, "block", "block X,Y,Z in threads (overrides the launch file)")
+	fs.StringVar(&f.out, "out", "", "folder for output buffers (default: the launch file's folder)")
+	fs.StringVar(&f.mode, "mode", "functional", "functional: execute without timing")
+	fs.StringVar(&f.jsonPath, "json", "", "also write the report as JSON to this file")
+	fs.BoolVar(&f.noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: gpusim [flags] TRACE")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errorf(stderr, exitUsage, "want exactly one trace file, got %d arguments", fs.NArg())
+	}
+	if f.mode != "functional" {
+		return errorf(stderr, exitUsage, "-mode %s: unknown mode (functional)", f.mode)
+	}
+	tracePath := fs.Arg(0)
+
+	m, err := config.Load(f.config, f.sets)
+	if err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	prog, err := loadTrace(tracePath)
+	if err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	spec, err := loadLaunch(tracePath, f.launch)
+	if err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	ov := sim.Overrides{Kernel: f.kernel}
+	if f.grid.set {
+		ov.Grid = f.grid.d
+	}
+	if f.block.set {
+		ov.Block = f.block.d
+	}
+	p, err := sim.Prepare(prog, m, spec, ov)
+	if err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	st, err := sim.RunFunctional(p)
+	if err != nil {
+		var fe *sim.FaultError
+		if errors.As(err, &fe) {
+			return errorf(stderr, exitFault, "%v", err)
+		}
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	rep := &sim.Report{Trace: tracePath, Machine: m, Kernels: []*sim.KernelStats{st}}
+	rep.Outputs, err = p.WriteOutputs(f.out)
+	if err != nil {
+		return errorf(stderr, exitUsage, "writing outputs: %v", err)
+	}
+	if err := rep.WriteText(stdout); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	if f.jsonPath != "" {
+		data, err := rep.JSON(!f.noWallTime)
+		if err == nil {
+			err = os.WriteFile(f.jsonPath, data, 0o644)
+		}
+		if err != nil {
+			return errorf(stderr, exitUsage, "-json: %v", err)
+		}
+	}
+	fmt.Fprintf(stderr, "gpusim: simulated %d warp instructions in %.3f s (%.3g warp-inst/s)\n",
+		st.WarpInsts, st.WallSeconds, st.WarpInstsPerSecond())
+	return exitOK
+}
+
+// loadTrace parses a trace file by its extension.
+func loadTrace(path string) (*traces.Program, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".ptx":
+		return traces.ParsePTX(path, src)
+	}
+	return nil, fmt.Errorf("%s: unknown trace kind %q (want .ptx)", path, filepath.Ext(path))
+}
+
+// loadLaunch reads the launch file: the one given, or NAME.launch.toml
+// beside NAME.ptx when it exists; nil means none (stated defaults apply).
+func loadLaunch(tracePath, launchPath string) (*sim.LaunchSpec, error) {
+	if launchPath == "" {
+		auto := strings.TrimSuffix(tracePath, filepath.Ext(tracePath)) + ".launch.toml"
+		if _, err := os.Stat(auto); err != nil {
+			return nil, nil
+		}
+		launchPath = auto
+	}
+	return sim.LoadLaunch(launchPath)
+}

@@ -1,0 +1,6 @@
+// Package sim owns a whole simulated GPU run: loading a launch (launch files,
+// buffers and kernel arguments), placing blocks, driving execution (the
+// functional mode here; the cycle-level clock when the timing model runs),
+// the counters every issue and stall lands in, and the reports that are
+// views over those counters.
+package sim

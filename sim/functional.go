@@ -1,0 +1,99 @@
+package sim
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/gpusim/gpusim/warp"
+)
+
+// FaultError is a fault of the simulated program (exit status 1), as
+// opposed to bad input.
+type FaultError struct{ Err error }
+
+func (e *FaultError) Error() string { return e.Err.Error() }
+func (e *FaultError) Unwrap() error { return e.Err }
+
+// RunFunctional executes every block of the launch in grid order, one block
+// at a time, with no timing, and returns the kernel's counters.
+func RunFunctional(p *Prepared) (*KernelStats, error) {
+	start := time.Now()
+	l, err := p.newLaunch()
+	if err != nil {
+		return nil, err
+	}
+	var blk *warp.Block
+	g := p.Spec.Grid
+	for z := uint32(0); z < g[2]; z++ {
+		for y := uint32(0); y < g[1]; y++ {
+			for x := uint32(0); x < g[0]; x++ {
+				id := [3]uint32{x, y, z}
+				if blk == nil {
+					if blk, err = l.NewBlock(id, 0); err != nil {
+						return nil, err
+					}
+				} else {
+					blk.Reset(id, 0)
+				}
+				if err := blk.Run(); err != nil {
+					// Faults and barrier deadlocks (which hang a real
+					// GPU) are the simulated program's, not bad input.
+					return nil, &FaultError{Err: err}
+				}
+			}
+		}
+	}
+	st := newKernelStats(p, "functional")
+	if blk != nil {
+		for _, w := range blk.Warps() {
+			st.addCounts(w.WarpInsts(), w.ThreadInsts())
+		}
+	}
+	st.finish(time.Since(start))
+	return st, nil
+}
+
+func (p *Prepared) newLaunch() (*warp.Launch, error) {
+	return warp.NewLaunch(warp.LaunchConfig{
+		Program: p.Program, Kernel: p.Kernel,
+		Grid: p.Spec.Grid, Block: p.Spec.Block, DynShared: p.Spec.Shared,
+		Global: p.Global, GlobalVars: p.GlobalVars, Const: p.Const, Params: p.Params,
+		Model: p.Model, Width: 32,
+		NSMID: uint32(p.Machine.GPU.SMs), NWarpID: uint32(p.Machine.MaxWarps()),
+	})
+}
+
+// WriteOutputs writes every buffer that names an output file into dir (see
+// LaunchSpec.OutputDir) and returns the paths written.
+func (p *Prepared) WriteOutputs(dir string) ([]string, error) {
+	var written []string
+	for i, b := range p.Spec.Buffers {
+		if b.Output == "" {
+			continue
+		}
+		data, err := p.Global.Host(p.BufferAddr[i], b.Bytes())
+		if err != nil {
+			return written, err
+		}
+		path := filepath.Join(p.Spec.OutputDir(dir), b.Output)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return written, err
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return written, fmt.Errorf("buffers.%s: %v", b.Name, err)
+		}
+		written = append(written, path)
+	}
+	return written, nil
+}
+
+// Buffer returns the current device contents of the named buffer.
+func (p *Prepared) Buffer(name string) ([]byte, error) {
+	i := p.Spec.bufferIndex(name)
+	if i < 0 {
+		return nil, fmt.Errorf("no buffer %q", name)
+	}
+	return p.Global.Host(p.BufferAddr[i], p.Spec.Buffers[i].Bytes())
+}

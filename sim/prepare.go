@@ -1,0 +1,285 @@
+package sim
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/gpusim/gpusim/alu"
+	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/mem"
+	"github.com/gpusim/gpusim/traces"
+)
+
+// Overrides are the command line's changes to a launch (-kernel, -grid,
+// -block); zero values leave the launch file's choice.
+type Overrides struct {
+	Kernel string
+	Grid   [3]uint32
+	Block  [3]uint32
+}
+
+// defaultBufferBytes is the size of the zero-filled buffer given to each
+// 8-byte parameter when there is no launch file.
+const defaultBufferBytes = 64 << 10
+
+// Prepared is a launch laid out in device memory, ready to run: the kernel,
+// its shape, the global memory with every buffer allocated and initialised,
+// the constant bank, the parameter buffer and the numerics model.
+type Prepared struct {
+	Program *traces.Program
+	Kernel  *traces.Kernel
+	Machine *config.Machine
+	Spec    *LaunchSpec
+	Model   *alu.Model
+
+	Global     *mem.Global
+	GlobalVars uint64 // base of the program's .global variables
+	Const      *mem.Segment
+	Params     *mem.Segment
+	// BufferAddr[i] is the device address of Spec.Buffers[i].
+	BufferAddr []uint64
+}
+
+// Prepare chooses the kernel, completes the launch (spec may be nil: the
+// stated defaults are used), allocates and initialises every buffer and
+// builds the parameter buffer. Errors are bad input (exit status 2).
+func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overrides) (*Prepared, error) {
+	if err := checkMachineFits(prog, m); err != nil {
+		return nil, err
+	}
+	model, err := alu.NewModel(alu.Choice{
+		Ex2: m.Numerics.Ex2, Rcp: m.Numerics.Rcp, Rcp64H: m.Numerics.Rcp64H, DivFixup: m.Numerics.DivFixup,
+	})
+	if err != nil {
+		file, line := m.Pos("numerics")
+		return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+	}
+	defaulted := spec == nil
+	if defaulted {
+		spec = &LaunchSpec{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{uint32(m.GPU.WarpSize), 1, 1}}
+	}
+	where := spec.Path
+	if where == "" {
+		where = "launch"
+	}
+
+	name := spec.Kernel
+	if ov.Kernel != "" {
+		name = ov.Kernel
+	}
+	k, err := pickKernel(prog, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", where, err)
+	}
+	spec.Kernel = k.Name
+	if ov.Grid != [3]uint32{} {
+		spec.Grid = ov.Grid
+		spec.Notes = append(spec.Notes, fmt.Sprintf("grid %s from -grid", fmtDim(ov.Grid)))
+	}
+	if ov.Block != [3]uint32{} {
+		spec.Block = ov.Block
+		spec.Notes = append(spec.Notes, fmt.Sprintf("block %s from -block", fmtDim(ov.Block)))
+	}
+	if defaulted {
+		defaultArgs(spec, k)
+	}
+	if len(spec.Args) != len(k.Params) {
+		return nil, fmt.Errorf("%s: kernel %s has %d parameters, the launch gives %d [[args]]", where, k.Name, len(k.Params), len(spec.Args))
+	}
+
+	p := &Prepared{Program: prog, Kernel: k, Machine: m, Spec: spec, Model: model, Global: mem.NewGlobal()}
+	if prog.GlobalSize > 0 {
+		if p.GlobalVars, err = p.Global.Alloc(prog.GlobalSize, 256); err != nil {
+			return nil, err
+		}
+		seg := p.Global.Find(p.GlobalVars)
+		if err := seg.InitVars(prog.Globals); err != nil {
+			return nil, fmt.Errorf("%s: %v", prog.Path, err)
+		}
+	}
+	p.Const = mem.NewSegment(traces.SpaceConst, 0, prog.ConstSize, true)
+	if err := p.Const.InitVars(prog.Consts); err != nil {
+		return nil, fmt.Errorf("%s: %v", prog.Path, err)
+	}
+	for _, b := range spec.Buffers {
+		data, err := b.InitBytes()
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", where, b.Line, err)
+		}
+		addr, err := p.Global.Alloc(uint64(len(data)), 256)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: buffers.%s: %v", where, b.Line, b.Name, err)
+		}
+		dst, err := p.Global.Host(addr, uint64(len(data)))
+		if err != nil {
+			return nil, err
+		}
+		copy(dst, data)
+		p.BufferAddr = append(p.BufferAddr, addr)
+	}
+	p.Params = mem.NewSegment(traces.SpaceParam, 0, k.ParamSize, true)
+	for i, a := range spec.Args {
+		par := k.Params[i]
+		dst := p.Params.Data[par.Offset : par.Offset+par.Size]
+		at := fmt.Sprintf("%s:%d: args[%d] (parameter %s)", where, a.Line, i, par.Name)
+		if a.Buffer != "" {
+			if par.Size != 8 {
+				return nil, fmt.Errorf("%s: a buffer address needs an 8-byte parameter, %s is %d bytes", at, par.Name, par.Size)
+			}
+			binary.LittleEndian.PutUint64(dst, p.BufferAddr[spec.bufferIndex(a.Buffer)])
+			continue
+		}
+		if err := putParam(dst, par, a.Value); err != nil {
+			return nil, fmt.Errorf("%s: %v", at, err)
+		}
+	}
+	return p, nil
+}
+
+// checkMachineFits rejects a machine model of the wrong vendor for the trace.
+func checkMachineFits(prog *traces.Program, m *config.Machine) error {
+	want := "nvidia"
+	if prog.ISA == traces.ISAAMDGPU {
+		want = "amd"
+	}
+	if m.GPU.Vendor != want {
+		return fmt.Errorf("%s: the trace is %s but machine %s (%s) is %s; pick an %s model (gpusim configs lists them)",
+			prog.Path, prog.ISA, m.GPU.Arch, m.File(), m.GPU.Vendor, strings.ToUpper(want[:1])+want[1:])
+	}
+	return nil
+}
+
+func pickKernel(prog *traces.Program, name string) (*traces.Kernel, error) {
+	if len(prog.Kernels) == 0 {
+		return nil, fmt.Errorf("%s has no kernel (.entry)", prog.Path)
+	}
+	if name == "" {
+		if len(prog.Kernels) > 1 {
+			return nil, fmt.Errorf("%s has %d kernels (%s): choose one with kernel = \"NAME\" or -kernel",
+				prog.Path, len(prog.Kernels), kernelNames(prog))
+		}
+		return prog.Kernels[0], nil
+	}
+	if k := prog.Kernel(name); k != nil {
+		return k, nil
+	}
+	return nil, fmt.Errorf("kernel %q is not in %s (it has %s)", name, prog.Path, kernelNames(prog))
+}
+
+func kernelNames(prog *traces.Program) string {
+	names := make([]string, len(prog.Kernels))
+	for i, k := range prog.Kernels {
+		names[i] = k.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// defaultArgs fills a launch without a file: every 8-byte parameter gets a
+// zero-filled buffer, every other parameter the value 0.
+func defaultArgs(spec *LaunchSpec, k *traces.Kernel) {
+	spec.Notes = append(spec.Notes, fmt.Sprintf("no launch file: grid %s, block %s (one warp)", fmtDim(spec.Grid), fmtDim(spec.Block)))
+	var bufs, zeros []string
+	for _, par := range k.Params {
+		if par.Size == 8 && !par.Type.IsFloat() {
+			b := &BufferSpec{Name: par.Name, Type: ElemU8, Count: defaultBufferBytes, Init: "zeros"}
+			spec.Buffers = append(spec.Buffers, b)
+			spec.Args = append(spec.Args, ArgSpec{Buffer: b.Name})
+			bufs = append(bufs, par.Name)
+			continue
+		}
+		spec.Args = append(spec.Args, ArgSpec{})
+		zeros = append(zeros, par.Name)
+	}
+	if len(bufs) > 0 {
+		spec.Notes = append(spec.Notes, fmt.Sprintf("zero-filled %d KiB buffers for %s", defaultBufferBytes>>10, strings.Join(bufs, ", ")))
+	}
+	if len(zeros) > 0 {
+		spec.Notes = append(spec.Notes, "value 0 for "+strings.Join(zeros, ", "))
+	}
+}
+
+func (l *LaunchSpec) bufferIndex(name string) int {
+	for i, b := range l.Buffers {
+		if b.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// putParam converts a launch-file scalar to a kernel parameter's type.
+func putParam(dst []byte, par traces.Param, s Scalar) error {
+	t := par.Type
+	if uint64(t.Size()) != par.Size {
+		return fmt.Errorf("a scalar value cannot fill the %d-byte aggregate parameter %s", par.Size, par.Name)
+	}
+	var et ElemType
+	switch t {
+	case traces.F64:
+		et = ElemF64
+	case traces.F32:
+		et = ElemF32
+	case traces.F16:
+		et = ElemF16
+	case traces.BF16:
+		et = ElemBF16
+	case traces.S8, traces.U8, traces.S16, traces.U16, traces.S32, traces.U32, traces.S64, traces.U64,
+		traces.B8, traces.B16, traces.B32, traces.B64:
+		// Bit types take signed or unsigned values that fit their width.
+		size := t.Size()
+		if s.IsFloat {
+			if s.Float != math.Trunc(s.Float) {
+				return fmt.Errorf("%g is not an integer (parameter type .%s)", s.Float, t)
+			}
+		}
+		signed := t.IsSigned() || (!s.IsFloat && s.Int < 0) || (s.IsFloat && s.Float < 0)
+		et = intElemType(size, signed)
+	default:
+		return fmt.Errorf("parameter type .%s takes no launch-file value", t)
+	}
+	if err := putElem(dst, et, s); err != nil {
+		return fmt.Errorf("%v (parameter type .%s)", err, t)
+	}
+	return nil
+}
+
+func intElemType(size int, signed bool) ElemType {
+	switch size {
+	case 1:
+		if signed {
+			return ElemI8
+		}
+		return ElemU8
+	case 2:
+		if signed {
+			return ElemI16
+		}
+		return ElemU16
+	case 4:
+		if signed {
+			return ElemI32
+		}
+		return ElemU32
+	}
+	if signed {
+		return ElemI64
+	}
+	return ElemU64
+}
+
+func fmtDim(d [3]uint32) string { return fmt.Sprintf("(%d,%d,%d)", d[0], d[1], d[2]) }
+
+// OutputDir is where a launch's output buffers go: dir when given, else the
+// launch file's folder, else the current directory.
+func (l *LaunchSpec) OutputDir(dir string) string {
+	if dir != "" {
+		return dir
+	}
+	if l.Path != "" {
+		return filepath.Dir(l.Path)
+	}
+	return "."
+}

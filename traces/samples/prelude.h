@@ -1,0 +1,15 @@
+// prelude.h: the few CUDA keywords and built-in variables the samples use,
+// for compiling with clang's CUDA front end without the CUDA SDK headers
+// (see regen.sh). Only device-side code is compiled.
+#pragma once
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __noinline__ __attribute__((noinline))
+#define __forceinline__ __attribute__((always_inline))
+// __syncthreads() is a clang builtin (bar.sync 0).
+
+static __device__ __forceinline__ unsigned threadIdx_x() { return __nvvm_read_ptx_sreg_tid_x(); }
+static __device__ __forceinline__ unsigned blockIdx_x() { return __nvvm_read_ptx_sreg_ctaid_x(); }
+static __device__ __forceinline__ unsigned blockDim_x() { return __nvvm_read_ptx_sreg_ntid_x(); }
+static __device__ __forceinline__ unsigned gridDim_x() { return __nvvm_read_ptx_sreg_nctaid_x(); }
