@@ -1,0 +1,200 @@
+package config
+
+// Machine is one GPU model, decoded from TOML and validated. It is plain
+// data: read it, never write it. The toml struct tags are the TOML keys; a
+// need tag marks a key as optional, or as existing for one vendor only
+// (required for it and rejected for the other).
+type Machine struct {
+	GPU       GPU       `toml:"gpu"`       // [gpu]
+	SM        SM        `toml:"sm"`        // [sm]
+	Scheduler Scheduler `toml:"scheduler"` // [scheduler]
+	// Units are the functional unit classes, [units.NAME], in file order.
+	// An opcode resolves to an index into this slice.
+	Units []Unit `toml:"units"`
+	// Opcodes is [opcodes]: instruction key (or pattern, or "default") to
+	// unit name. See Machine.Route for the look-up order.
+	Opcodes map[string]string `toml:"opcodes"`
+	// Latency is [latency]: per-key latency overrides in cycles, which win
+	// over the unit's latency. Optional.
+	Latency map[string]int `toml:"latency" need:"optional"`
+	// Initiation is [initiation]: per-key initiation-interval overrides in
+	// cycles, which win over the unit's. Optional.
+	Initiation map[string]int `toml:"initiation" need:"optional"`
+	Memory     Memory         `toml:"memory"`                   // [memory]
+	Numerics   Numerics       `toml:"numerics" need:"optional"` // [numerics]
+	Kernel     Kernel         `toml:"kernel" need:"optional"`   // [kernel]
+
+	src *source // where every value came from, and the compiled look-up rules
+}
+
+// GPU is the [gpu] table: the whole chip.
+type GPU struct {
+	Name   string `toml:"name"`   // a human-readable name, e.g. "NVIDIA GeForce RTX 2060 (TU106)"
+	Vendor string `toml:"vendor"` // "nvidia" or "amd"
+	Arch   string `toml:"arch"`   // "sm_75", "gfx90a", "gfx1100", ...
+	// SMs is the number of SMs (NVIDIA) or compute units (AMD).
+	SMs int `toml:"sms"`
+	// CUsPerWGP is 2 on RDNA parts run in WGP mode: a workgroup is placed
+	// on a work-group processor of two CUs whose LDS it shares (and
+	// SM.SharedMemory is then per WGP). 1 everywhere else.
+	CUsPerWGP int     `toml:"cus_per_wgp" need:"amd"`
+	ClockMHz  float64 `toml:"clock_mhz"` // core clock in MHz
+	// WarpSize is the default warp/wavefront size: 32 or 64.
+	WarpSize int `toml:"warp_size"`
+	// WarpSizes are the sizes a kernel may choose (gfx10+: [32, 64]).
+	// Optional; defaults to [warp_size].
+	WarpSizes []int `toml:"warp_sizes" need:"optional"`
+}
+
+// SM is the [sm] table: one SM (NVIDIA) or CU (AMD), with what the CUDA
+// occupancy calculator (and its AMD counterpart in LLVM) needs.
+type SM struct {
+	// Partitions is the number of sub-cores (NVIDIA processing blocks) or
+	// SIMDs (AMD) per SM/CU; each has its own scheduler and units.
+	Partitions int `toml:"partitions"`
+	// WarpsPerPartition is the most resident warps per partition (AMD:
+	// waves per SIMD); the SM holds Partitions times as many.
+	WarpsPerPartition int `toml:"warps_per_partition"`
+	// MaxThreads bounds resident threads per SM; 0 means only the warp
+	// limit applies (AMD, where it depends on the wave size).
+	MaxThreads int `toml:"max_threads"`
+	// MaxBlocks is the most resident blocks (workgroups) per SM/CU.
+	MaxBlocks int `toml:"max_blocks"`
+	// MaxBlockThreads is the largest block a kernel may launch.
+	MaxBlockThreads int `toml:"max_block_threads"`
+
+	// NVIDIA register file: Registers 32-bit registers per SM, split evenly
+	// over the partitions; a warp gets RegisterUnit-aligned chunks of
+	// registers_per_thread x 32; RegistersPerBlock bounds one block.
+	Registers          int `toml:"registers" need:"nvidia"`
+	RegistersPerThread int `toml:"registers_per_thread" need:"nvidia"`
+	RegistersPerBlock  int `toml:"registers_per_block" need:"nvidia"`
+	RegisterUnit       int `toml:"register_unit" need:"nvidia"`
+
+	// AMD register files, for the default warp size: VGPRs per lane of each
+	// SIMD, the most one wave may address, and the allocation granule (with
+	// wave64 on a wave32-native SIMD the counts and granule halve); SGPRs
+	// per SIMD (0: SGPRs never limit occupancy), the most one wave may
+	// address (a compiler's count adds VCC, FLAT_SCRATCH and XNACK_MASK),
+	// and the allocation granule.
+	VGPRs        int `toml:"vgprs" need:"amd"`
+	VGPRsPerWave int `toml:"vgprs_per_wave" need:"amd"`
+	VGPRGranule  int `toml:"vgpr_granule" need:"amd"`
+	SGPRs        int `toml:"sgprs" need:"amd"`
+	SGPRsPerWave int `toml:"sgprs_per_wave" need:"amd"`
+	SGPRGranule  int `toml:"sgpr_granule" need:"amd"`
+
+	// Shared memory (AMD: LDS): bytes per SM (per WGP when CUsPerWGP > 1),
+	// the default per-block limit, the opt-in limit (NVIDIA), what the
+	// runtime reserves per block (NVIDIA), the allocation unit, and the
+	// bank layout used for conflicts.
+	SharedMemory        int `toml:"shared_memory"`
+	SharedPerBlock      int `toml:"shared_per_block"`
+	SharedPerBlockOptIn int `toml:"shared_per_block_optin" need:"nvidia"`
+	SharedReserved      int `toml:"shared_reserved" need:"nvidia"`
+	SharedAllocUnit     int `toml:"shared_alloc_unit"`
+	SharedBanks         int `toml:"shared_banks"`
+	SharedBankWidth     int `toml:"shared_bank_width"`
+}
+
+// Scheduler is the [scheduler] table: one warp scheduler per partition.
+type Scheduler struct {
+	// Policy is "lrr" (loose round robin), "gto" (greedy then oldest),
+	// "oldest" or "two_level".
+	Policy string `toml:"policy"`
+	// IssueWidth is the most warps one scheduler issues in a cycle.
+	IssueWidth int `toml:"issue_width"`
+	// IssueInterval is how often a partition gets an issue slot, in cycles
+	// (GCN/CDNA visit one SIMD per cycle: 4; everything else 1).
+	IssueInterval int `toml:"issue_interval"`
+	// TwoLevelActive is the size of two_level's active set per partition.
+	TwoLevelActive int `toml:"two_level_active"`
+}
+
+// Unit scopes.
+const (
+	ScopePartition = "partition" // Count units in every partition
+	ScopeSM        = "sm"        // Count units shared by the whole SM/CU
+)
+
+// Unit is one functional unit class, [units.NAME].
+type Unit struct {
+	Name string `toml:"-"` // the NAME of [units.NAME]
+	// Lanes is how many threads it serves per cycle: a 32-wide warp on 16
+	// lanes occupies it for 2 cycles.
+	Lanes int `toml:"lanes"`
+	// Latency is the cycles from issue until the result can be read.
+	Latency int `toml:"latency"`
+	// Initiation is the cycles before it accepts the next warp instruction
+	// (at least the cycles the lanes need; see IssueCycles).
+	Initiation int `toml:"initiation"`
+	// Count is how many such units there are in the scope.
+	Count int `toml:"count"`
+	// Scope is "partition" (Count per partition) or "sm" (Count shared by
+	// the SM's partitions).
+	Scope string `toml:"scope"`
+}
+
+// IssueCycles is how long a warp instruction of the given width keeps one
+// such unit busy: its initiation interval, or the cycles its lanes need to
+// serve every thread, whichever is longer.
+func (u *Unit) IssueCycles(width int) int {
+	return max(u.Initiation, (width+u.Lanes-1)/u.Lanes)
+}
+
+// Memory is the [memory] table.
+type Memory struct {
+	// CoalesceBytes is the transaction granularity a warp's addresses are
+	// merged into (a sector).
+	CoalesceBytes int `toml:"coalesce_bytes"`
+	// SharedLatency is the load-to-use latency of shared memory / LDS
+	// without bank conflicts.
+	SharedLatency int `toml:"shared_latency"`
+	// BankConflict is "nway" (a request touching k distinct words in one
+	// bank takes k passes, one cycle each) or "none".
+	BankConflict string `toml:"bank_conflict"`
+	// ConstLatency is the hit latency of the constant cache (NVIDIA; kernel
+	// parameters live there) or the scalar data cache (AMD s_load).
+	ConstLatency int   `toml:"const_latency"`
+	L1           Cache `toml:"l1"`
+	L2           Cache `toml:"l2"`
+	DRAM         DRAM  `toml:"dram"`
+}
+
+// Cache is [memory.l1] or [memory.l2]. Latencies are load-to-use cycles from
+// issue, as microbenchmarks measure them.
+type Cache struct {
+	Size    int `toml:"size"`    // bytes (L1: per SM; L2: whole GPU)
+	Line    int `toml:"line"`    // line size in bytes
+	Sector  int `toml:"sector"`  // sector size in bytes (the fill granularity)
+	Assoc   int `toml:"assoc"`   // ways
+	Latency int `toml:"latency"` // hit latency in cycles
+}
+
+// DRAM is [memory.dram].
+type DRAM struct {
+	Latency int `toml:"latency"` // load-to-use cycles of an L2 miss
+	// Bandwidth is bytes per core cycle, per BandwidthPer.
+	Bandwidth float64 `toml:"bandwidth"`
+	// BandwidthPer says what Bandwidth is for: "gpu" (shared by all SMs)
+	// or "sm".
+	BandwidthPer string `toml:"bandwidth_per"`
+}
+
+// Numerics is the [numerics] table: which model computes the bits of each
+// instruction family whose result depends on a model choice. config checks
+// only that a name is well formed; alu knows the names. Empty means the
+// simulator's default.
+type Numerics struct {
+	Ex2      string `toml:"ex2" need:"optional"`       // ex2.approx (MUFU.EX2)
+	Rcp      string `toml:"rcp" need:"optional"`       // rcp.approx.f32 (MUFU.RCP)
+	Rcp64H   string `toml:"rcp64h" need:"optional"`    // rcp.approx.ftz.f64 (MUFU.RCP64H)
+	DivFixup string `toml:"div_fixup" need:"optional"` // v_div_fixup_f32
+}
+
+// Kernel is the [kernel] table: defaults for what a trace may not say.
+type Kernel struct {
+	// Registers per thread; 0 takes them from the kernel (.maxnreg, the
+	// AMD kernel descriptor, or a liveness estimate).
+	Registers int `toml:"registers"`
+}
