@@ -163,6 +163,10 @@ type Kernel struct {
 	LocalSize uint64
 	FrameSize uint64
 
+	// AMD holds what only AMDGPU kernels have (kernel descriptor, launch
+	// ABI, initial MODE); nil for PTX.
+	AMD *AMDKernel
+
 	// Performance directives; 0 means absent.
 	MaxNTid      [3]int32
 	ReqNTid      [3]int32
@@ -520,3 +524,37 @@ const (
 	SRegTotalSmemSize
 	SRegWarpSize // WARP_SZ
 )
+
+// BarWarpSync is `bar.warp.sync membermask`: the threads named in the mask
+// (Src[0]) wait for one another; FlagSync is set. (Appended for the PTX
+// front end.)
+const BarWarpSync Mode = BarRedOr + 1
+
+// PTX operand conventions beyond those listed on Inst (appended with the
+// PTX front end, which produces them):
+//   - mov with Vec = N > 1: `mov.bX d, {a, b, ...}` packs (NDst = 1,
+//     Src[0..N) the elements, Src[0] the least significant) and
+//     `mov.bX {a, b, ...}, d` unpacks (Dst[0..N), Dst[0] the least
+//     significant; a `_` element is OpdNone). Vec is 0 for a plain mov.
+//   - ld/st/ldu: Vec is 1 for a scalar access.
+//   - ld.param/st.param: Space is SpaceParam for a kernel parameter and
+//     SpaceParamFrame for .func parameters and call-site .param variables.
+//   - bar.sync/barrier.sync/bar.arrive: Src[0] the barrier id, Src[1] the
+//     thread count when written (NSrc 1 or 2). bar.red: Dst[0] the result,
+//     Src[0] the barrier id, Src[1] the thread count (OpdNone when omitted),
+//     Src[2] the predicate (Neg for `!c`); NSrc = 3. FlagAligned on every
+//     `bar.*` form and on `barrier.*.aligned`.
+//   - setp/set with a BoolOp: Src[2] is the predicate c (Neg for `!c`).
+//   - vote: Src[0] the predicate (Neg for `!a`), Src[1] the membermask
+//     (.sync). shfl: Src[0..3) a, b, c, Src[3] the membermask (.sync).
+//   - cvt.frnd.f16x2.f32 / .bf16x2.f32 d, a, b: Src[0] = a becomes the upper
+//     half, Src[1] = b the lower half.
+//   - mul.wide/mad.wide: Dst[0] (and mad's Src[2]) are twice Type's width.
+//   - lop3: Src[3] is the truth table (OpdImm). bfi f, a, b, c, d: Dst[0] =
+//     f, Src = a, b, c, d. fns: Src = mask, base, offset.
+//   - cvta: Src[0] is a register or an OpdSym (variable address);
+//     isspacep/testp: Dst[0] is the predicate.
+//   - bra inside a .func whose paths meet only at the function's return:
+//     Reconv is that FuncSpan's End.
+//   - A function body that can run off its end gets an explicit `ret`
+//     (Text "ret (implicit)") at the position of its closing brace.

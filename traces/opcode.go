@@ -123,8 +123,15 @@ func (o Opcode) String() string {
 	if o < numPTXOpcodes {
 		return opcodeNames[o]
 	}
+	if o >= OpAMDBase {
+		return amdOpcodeName(o)
+	}
 	return "?"
 }
+
+// OpAMDBase is the first AMDGPU opcode. AMD opcodes (amdgpu_ops.go) are
+// numbered from here so that both ISAs share one Opcode type.
+const OpAMDBase Opcode = 0x400
 
 // IsMemory reports opcodes that access a memory state space.
 func (o Opcode) IsMemory() bool {

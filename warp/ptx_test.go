@@ -1,7 +1,6 @@
 package warp
 
 import (
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -29,8 +28,6 @@ func parsePTXFile(t *testing.T, path string) *traces.Program {
 	return p
 }
 
-func f32bits(f float32) uint64 { return uint64(math.Float32bits(f)) }
-func f32of(b uint64) float32   { return math.Float32frombits(uint32(b)) }
 
 func stepsRef(v, limit int32) int32 {
 	if v <= 0 {
