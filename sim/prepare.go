@@ -63,7 +63,7 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	}
 	where := spec.Path
 	if where == "" {
-		where = "launch"
+		where = prog.Path
 	}
 
 	name := spec.Kernel
@@ -72,6 +72,9 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	}
 	k, err := pickKernel(prog, name)
 	if err != nil {
+		if len(prog.Kernels) == 0 {
+			return nil, fmt.Errorf("%s: %v", prog.Path, err)
+		}
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
 	spec.Kernel = k.Name
@@ -141,20 +144,20 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 
 // checkMachineFits rejects a machine model of the wrong vendor for the trace.
 func checkMachineFits(prog *traces.Program, m *config.Machine) error {
-	want := "nvidia"
+	want, brand := config.VendorNVIDIA, "NVIDIA"
 	if prog.ISA == traces.ISAAMDGPU {
-		want = "amd"
+		want, brand = config.VendorAMD, "AMD"
 	}
 	if m.GPU.Vendor != want {
 		return fmt.Errorf("%s: the trace is %s but machine %s (%s) is %s; pick an %s model (gpusim configs lists them)",
-			prog.Path, prog.ISA, m.GPU.Arch, m.File(), m.GPU.Vendor, strings.ToUpper(want[:1])+want[1:])
+			prog.Path, prog.ISA, m.GPU.Arch, m.File(), m.GPU.Vendor, brand)
 	}
 	return nil
 }
 
 func pickKernel(prog *traces.Program, name string) (*traces.Kernel, error) {
 	if len(prog.Kernels) == 0 {
-		return nil, fmt.Errorf("%s has no kernel (.entry)", prog.Path)
+		return nil, fmt.Errorf("no kernel (.entry) in the file")
 	}
 	if name == "" {
 		if len(prog.Kernels) > 1 {

@@ -90,8 +90,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if fs.NArg() != 1 {
+		errorf(stderr, exitUsage, "want exactly one trace file, got %d arguments", fs.NArg())
 		fs.Usage()
-		return errorf(stderr, exitUsage, "want exactly one trace file, got %d arguments", fs.NArg())
+		return exitUsage
 	}
 	if f.mode != "functional" {
 		return errorf(stderr, exitUsage, "-mode %s: unknown mode (functional)", f.mode)
