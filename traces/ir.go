@@ -542,8 +542,8 @@ const BarWarpSync Mode = BarRedOr + 1
 //   - bar.sync/barrier.sync/bar.arrive: Src[0] the barrier id, Src[1] the
 //     thread count when written (NSrc 1 or 2). bar.red: Dst[0] the result,
 //     Src[0] the barrier id, Src[1] the thread count (OpdNone when omitted),
-//     Src[2] the predicate (Neg for `!c`); NSrc = 3. FlagAligned on every
-//     `bar.*` form and on `barrier.*.aligned`.
+//     Src[2] the predicate (Neg for `!c`); NSrc = 3. FlagAligned on the
+//     `bar.sync/arrive/red` forms and on `barrier.*.aligned`.
 //   - setp/set with a BoolOp: Src[2] is the predicate c (Neg for `!c`).
 //   - vote: Src[0] the predicate (Neg for `!a`), Src[1] the membermask
 //     (.sync). shfl: Src[0..3) a, b, c, Src[3] the membermask (.sync).
@@ -558,3 +558,7 @@ const BarWarpSync Mode = BarRedOr + 1
 //     Reconv is that FuncSpan's End.
 //   - A function body that can run off its end gets an explicit `ret`
 //     (Text "ret (implicit)") at the position of its closing brace.
+//   - Dynamic (`.extern .shared x[]`) arrays are listed in SharedVars with
+//     Size 0 at their offset, SharedSize rounded up to DynSharedAlign.
+//   - OpdSym and a variable in OpdMem address the variable in its own state
+//     space (Space), as PTX's `mov.u64 %rd, var` does; cvta makes it generic.
