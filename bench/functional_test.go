@@ -1,0 +1,58 @@
+package bench
+
+import (
+	"os"
+	"testing"
+
+	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/sim"
+	"github.com/gpusim/gpusim/traces"
+)
+
+// prepareSample parses a bundled sample and lays out its launch.
+func prepareSample(b *testing.B, name string) *sim.Prepared {
+	b.Helper()
+	path := "../traces/samples/" + name + ".ptx"
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog, err := traces.ParsePTX(path, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := config.Load("sm_75", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	spec, err := sim.LoadLaunch("../traces/samples/" + name + ".launch.toml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := sim.Prepare(prog, m, spec, sim.Overrides{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+// benchFunctional runs a sample functionally b.N times and reports the
+// simulator's speed in warp instructions per second.
+func benchFunctional(b *testing.B, name string) {
+	p := prepareSample(b, name)
+	b.ReportAllocs()
+	b.ResetTimer()
+	var insts uint64
+	for i := 0; i < b.N; i++ {
+		st, err := sim.RunFunctional(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		insts += st.WarpInsts
+	}
+	b.ReportMetric(float64(insts)/b.Elapsed().Seconds(), "warp-inst/s")
+}
+
+func BenchmarkFunctionalSoftmax(b *testing.B)   { benchFunctional(b, "softmax") }
+func BenchmarkFunctionalVecadd(b *testing.B)    { benchFunctional(b, "vecadd") }
+func BenchmarkFunctionalDivergent(b *testing.B) { benchFunctional(b, "divergent") }
