@@ -26,8 +26,10 @@ const (
 	// rounding, as NVIDIA .ftz and AMD MODE do).
 	FlushOut FPMode = 1 << 4
 	// CanonicalNaN makes every NaN result the format's canonical NaN
-	// (NVIDIA: f32 0x7fffffff, f64 0x7fffffffffffffff, f16 0x7fff); without
-	// it a NaN result is the first NaN operand, quieted.
+	// (f32 0x7fffffff, f64 0x7fffffffffffffff, f16 0x7fff, as NVIDIA's f32
+	// and 16-bit arithmetic does); without it a NaN result is the first NaN
+	// operand, quieted, and an invalid operation gives the default NaN
+	// (negative quiet NaN: f32 0xffc00000, f64 0xfff8000000000000).
 	CanonicalNaN FPMode = 1 << 5
 
 	// FTZ is NVIDIA's .ftz: inputs and results flushed.

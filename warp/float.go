@@ -30,9 +30,17 @@ func fpModeRounding(r traces.Rounding) alu.Rounding {
 	return alu.RoundNearestEven
 }
 
-// fpMode is the alu mode of instruction in.
+// fpMode is the alu mode of instruction in. NVIDIA returns one canonical
+// NaN (0x7fffffff, f16 0x7fff) from f32 and 16-bit arithmetic; f64
+// arithmetic is modelled as IEEE propagation of the first NaN operand,
+// quieted, with 0xfff8000000000000 (CUDA's CUDART_NAN) for invalid
+// operations. The f64 rule is provisional: no public source states it, and
+// a silicon capture (tools/silicon) can settle it.
 func fpMode(in *traces.Inst) alu.FPMode {
 	m := alu.Mode(fpModeRounding(in.Rnd), alu.CanonicalNaN)
+	if in.Type == traces.F64 {
+		m &^= alu.CanonicalNaN
+	}
 	if in.Flags.Has(traces.FlagFtz) {
 		m |= alu.FTZ
 	}
@@ -634,7 +642,7 @@ func (c *compiler) atomFloatAdd(in *traces.Inst, t traces.Type) (f, fs func(old,
 		fs = func(o, b, _ uint64) uint64 { return uint64(alu.AddF32(uint32(o), uint32(b), rn)) }
 		return f, fs, nil
 	case traces.F64:
-		return func(o, b, _ uint64) uint64 { return alu.AddF64(o, b, rn) }, nil, nil
+		return func(o, b, _ uint64) uint64 { return alu.AddF64(o, b, rn&^alu.CanonicalNaN) }, nil, nil
 	}
 	return nil, nil, c.unsupported(in, "atomic add on ."+t.String())
 }

@@ -1,0 +1,138 @@
+package alu
+
+import "math/bits"
+
+// Lane-vector forms. Each slice holds one value per lane, lane i at index i,
+// zero-extended to 64 bits (the warp register-file layout, 32 or 64 lanes).
+// For every set bit i of mask the operation is computed into dst[i]; lanes
+// whose bit is clear are left untouched. The slices must be long enough for
+// the highest set bit. Results are the scalar function's bits for every
+// input, and the loops allocate nothing.
+
+// AddF32Lanes applies AddF32 to the active lanes.
+func AddF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(AddF32(uint32(a[i]), uint32(b[i]), m))
+	}
+}
+
+// SubF32Lanes applies SubF32 to the active lanes.
+func SubF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(SubF32(uint32(a[i]), uint32(b[i]), m))
+	}
+}
+
+// MulF32Lanes applies MulF32 to the active lanes.
+func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(MulF32(uint32(a[i]), uint32(b[i]), m))
+	}
+}
+
+// DivF32Lanes applies DivF32 to the active lanes.
+func DivF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(DivF32(uint32(a[i]), uint32(b[i]), m))
+	}
+}
+
+// FmaF32Lanes applies FmaF32 to the active lanes.
+func FmaF32Lanes(dst, a, b, c []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(FmaF32(uint32(a[i]), uint32(b[i]), uint32(c[i]), m))
+	}
+}
+
+// SqrtF32Lanes applies SqrtF32 to the active lanes.
+func SqrtF32Lanes(dst, a []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(SqrtF32(uint32(a[i]), m))
+	}
+}
+
+// AddF64Lanes applies AddF64 to the active lanes.
+func AddF64Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = AddF64(a[i], b[i], m)
+	}
+}
+
+// SubF64Lanes applies SubF64 to the active lanes.
+func SubF64Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = SubF64(a[i], b[i], m)
+	}
+}
+
+// MulF64Lanes applies MulF64 to the active lanes.
+func MulF64Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = MulF64(a[i], b[i], m)
+	}
+}
+
+// DivF64Lanes applies DivF64 to the active lanes.
+func DivF64Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = DivF64(a[i], b[i], m)
+	}
+}
+
+// FmaF64Lanes applies FmaF64 to the active lanes.
+func FmaF64Lanes(dst, a, b, c []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = FmaF64(a[i], b[i], c[i], m)
+	}
+}
+
+// SqrtF64Lanes applies SqrtF64 to the active lanes.
+func SqrtF64Lanes(dst, a []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = SqrtF64(a[i], m)
+	}
+}
+
+// MinF32Lanes applies MinF32 (PTX min.f32) to the active lanes.
+func MinF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(MinF32(uint32(a[i]), uint32(b[i]), m))
+	}
+}
+
+// MaxF32Lanes applies MaxF32 (PTX max.f32) to the active lanes.
+func MaxF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(MaxF32(uint32(a[i]), uint32(b[i]), m))
+	}
+}
+
+// MinNumF32Lanes applies MinNumF32 (AMD v_min_f32) to the active lanes.
+func MinNumF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(MinNumF32(uint32(a[i]), uint32(b[i]), m))
+	}
+}
+
+// MaxNumF32Lanes applies MaxNumF32 (AMD v_max_f32) to the active lanes.
+func MaxNumF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	for ; mask != 0; mask &= mask - 1 {
+		i := bits.TrailingZeros64(mask)
+		dst[i] = uint64(MaxNumF32(uint32(a[i]), uint32(b[i]), m))
+	}
+}
