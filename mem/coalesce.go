@@ -1,0 +1,88 @@
+package mem
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// LineReq is one line a warp access touches and which of its sectors.
+type LineReq struct {
+	Addr    uint64 // line-aligned byte address
+	Sectors uint32 // bit i: sector i of the line (bytes [i*sector, (i+1)*sector)) is touched
+}
+
+// NumSectors is how many sectors r touches.
+func (r LineReq) NumSectors() int { return bits.OnesCount32(r.Sectors) }
+
+// Coalescer merges a warp's per-lane addresses into sectors grouped by line,
+// as NVIDIA's L1 does for global and local accesses (CUDA C Programming
+// Guide, compute capability 6.x and later: a warp's request is split into
+// the 32-byte sectors it touches, 128-byte line by line) and AMD's vector
+// cache does at its own granularity. A lane's bytes that straddle a sector
+// or line boundary count in both.
+type Coalescer struct {
+	lineShift   uint // log2 line bytes
+	sectorShift uint // log2 sector bytes
+}
+
+// NewCoalescer returns a coalescer for lines and sectors of the given sizes
+// in bytes (powers of two, sector at most line, at most 32 sectors a line).
+func NewCoalescer(line, sector int) (Coalescer, error) {
+	if !isPow2(line) || !isPow2(sector) || sector > line || line/sector > maxSectors {
+		return Coalescer{}, fmt.Errorf("coalescer: line %d and sector %d bytes: need powers of two with sector <= line <= %d sectors", line, sector, maxSectors)
+	}
+	return Coalescer{lineShift: uint(bits.TrailingZeros(uint(line))), sectorShift: uint(bits.TrailingZeros(uint(sector)))}, nil
+}
+
+// LineBytes is the line size.
+func (c Coalescer) LineBytes() int { return 1 << c.lineShift }
+
+// SectorBytes is the sector size.
+func (c Coalescer) SectorBytes() int { return 1 << c.sectorShift }
+
+// Coalesce appends to buf[:0] one LineReq per distinct line that the active
+// lanes touch, in the order of the first lane touching each, and returns
+// it. Lane i (bit i of mask, i < len(addr)) touches bytes [addr[i],
+// addr[i]+size); size 0 counts as 1. It allocates only when buf is too
+// small: a buffer of capacity 2*len(addr) never grows for sizes up to a
+// sector.
+func (c Coalescer) Coalesce(addr []uint64, mask uint64, size int, buf []LineReq) []LineReq {
+	buf = buf[:0]
+	if size < 1 {
+		size = 1
+	}
+	if len(addr) < 64 {
+		mask &= 1<<uint(len(addr)) - 1
+	}
+	perLine := c.lineShift - c.sectorShift
+	last := -1 // index in buf of the line touched most recently
+	for m := mask; m != 0; m &= m - 1 {
+		a := addr[bits.TrailingZeros64(m)]
+		end := a + uint64(size) - 1
+		if end < a { // wraps: clamp to the top of the address space
+			end = ^uint64(0)
+		}
+		for s, sEnd := a>>c.sectorShift, end>>c.sectorShift; ; s++ {
+			line := (s >> perLine) << c.lineShift
+			bit := uint32(1) << (s & (1<<perLine - 1))
+			if last < 0 || buf[last].Addr != line {
+				last = -1
+				for j := range buf {
+					if buf[j].Addr == line {
+						last = j
+						break
+					}
+				}
+				if last < 0 {
+					buf = append(buf, LineReq{Addr: line})
+					last = len(buf) - 1
+				}
+			}
+			buf[last].Sectors |= bit
+			if s == sEnd {
+				break
+			}
+		}
+	}
+	return buf
+}
