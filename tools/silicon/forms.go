@@ -1,0 +1,207 @@
+package main
+
+import "github.com/gpusim/gpusim/alu"
+
+// FormID names one instruction form (and input variant) in the stream. The
+// numbers are part of the stream and table formats; capture.cu uses the same
+// values.
+type FormID uint16
+
+// The forms, in stream order. Values are fixed by the stream format.
+const (
+	FormEx2F32Ftz     FormID = 1 // ex2.approx.ftz.f32, input = index
+	FormEx2F32        FormID = 2 // ex2.approx.f32, input = index
+	FormEx2F16        FormID = 3 // ex2.approx.f16, input = index (16 bits)
+	FormEx2F16x2      FormID = 4 // ex2.approx.f16x2, input = index: every pair of halves
+	FormEx2BF16       FormID = 5 // ex2.approx.ftz.bf16, input = index (16 bits)
+	FormEx2BF16x2     FormID = 6 // ex2.approx.ftz.bf16x2, input = index: every pair of halves
+	FormRcp64HLoZero  FormID = 7 // rcp.approx.ftz.f64, input = index<<32 (lower word zero)
+	FormRcp64HLoNoise FormID = 8 // rcp.approx.ftz.f64, input = index<<32 | LowNoise(index)
+	numForms                 = 8
+)
+
+// Format is a floating-point bit layout used to measure ulp distances.
+type Format struct {
+	Name     string
+	Bits     uint // width of the value in bits (sign included)
+	ExpBits  uint // exponent field width; the fraction fills the rest
+	Packed   bool // two independent halves of Bits/2 bits each
+	HiWord64 bool // a 64-bit value whose upper 32 bits are the 1.11.20 word that matters
+}
+
+// The formats the forms use.
+var (
+	fmtF32   = Format{Name: "f32", Bits: 32, ExpBits: 8}
+	fmtF16   = Format{Name: "f16", Bits: 16, ExpBits: 5}
+	fmtBF16  = Format{Name: "bf16", Bits: 16, ExpBits: 8}
+	fmtF16x2 = Format{Name: "f16x2", Bits: 32, ExpBits: 5, Packed: true}
+	fmtBF162 = Format{Name: "bf16x2", Bits: 32, ExpBits: 8, Packed: true}
+	fmtF64Hi = Format{Name: "f64 upper word (1.11.20)", Bits: 64, ExpBits: 11, HiWord64: true}
+)
+
+// Form describes one form: how stream index i maps to an input, which alu
+// model it is checked against, and which part of its outputs is kept as a
+// table file.
+type Form struct {
+	ID    FormID
+	Name  string // PTX instruction and input variant, as it appears in the summary
+	Slug  string // file-name stem for its table
+	Model string // the alu function it is compared with
+	Width int    // bytes per output element in the stream
+	Count uint64 // inputs in a full sweep (stream indices 0..Count-1)
+	// Inputs says in words how a stream index becomes the input bits.
+	Inputs string
+	Format Format
+	// TableEntries is the number of outputs kept as a table (0: none);
+	// TableInputs says in words which inputs they are.
+	TableEntries int
+	TableInputs  string
+	// Minimum target and PTX ISA version of the instruction.
+	MinSM  int
+	MinPTX string
+}
+
+// forms is indexed by FormID; entry 0 is unused.
+var forms = [numForms + 1]Form{
+	FormEx2F32Ftz: {
+		ID: FormEx2F32Ftz, Name: "ex2.approx.ftz.f32", Slug: "ex2_approx_ftz_f32",
+		Model: "alu.Ex2F32Ftz", Width: 4, Count: 1 << 32, Format: fmtF32,
+		Inputs: "input bits = index (all 2^32 f32 patterns)", MinSM: 20, MinPTX: "1.0",
+	},
+	FormEx2F32: {
+		ID: FormEx2F32, Name: "ex2.approx.f32", Slug: "ex2_approx_f32",
+		Model: "alu.Ex2F32", Width: 4, Count: 1 << 32, Format: fmtF32,
+		Inputs: "input bits = index (all 2^32 f32 patterns)", MinSM: 20, MinPTX: "1.4",
+	},
+	FormEx2F16: {
+		ID: FormEx2F16, Name: "ex2.approx.f16", Slug: "ex2_approx_f16",
+		Model: "alu.Ex2F16", Width: 2, Count: 1 << 16, Format: fmtF16,
+		Inputs:       "input bits = index (all 2^16 f16 patterns)",
+		TableEntries: 1 << 16, TableInputs: "entry k = output for input k",
+		MinSM: 75, MinPTX: "7.0",
+	},
+	FormEx2F16x2: {
+		ID: FormEx2F16x2, Name: "ex2.approx.f16x2", Slug: "ex2_approx_f16x2",
+		Model: "alu.Ex2F16x2", Width: 4, Count: 1 << 32, Format: fmtF16x2,
+		Inputs:       "input bits = index (every pair of f16 halves)",
+		TableEntries: 1 << 16, TableInputs: "entry k = output for input (^k&0xffff)<<16 | k",
+		MinSM: 75, MinPTX: "7.0",
+	},
+	FormEx2BF16: {
+		ID: FormEx2BF16, Name: "ex2.approx.ftz.bf16", Slug: "ex2_approx_ftz_bf16",
+		Model: "alu.Ex2BF16", Width: 2, Count: 1 << 16, Format: fmtBF16,
+		Inputs:       "input bits = index (all 2^16 bf16 patterns)",
+		TableEntries: 1 << 16, TableInputs: "entry k = output for input k",
+		MinSM: 90, MinPTX: "7.8",
+	},
+	FormEx2BF16x2: {
+		ID: FormEx2BF16x2, Name: "ex2.approx.ftz.bf16x2", Slug: "ex2_approx_ftz_bf16x2",
+		Model: "alu.Ex2BF16x2", Width: 4, Count: 1 << 32, Format: fmtBF162,
+		Inputs:       "input bits = index (every pair of bf16 halves)",
+		TableEntries: 1 << 16, TableInputs: "entry k = output for input (^k&0xffff)<<16 | k",
+		MinSM: 90, MinPTX: "7.8",
+	},
+	FormRcp64HLoZero: {
+		ID: FormRcp64HLoZero, Name: "rcp.approx.ftz.f64 (lower word 0)", Slug: "rcp_approx_ftz_f64",
+		Model: "alu.Rcp64H", Width: 8, Count: 1 << 32, Format: fmtF64Hi,
+		Inputs:       "input bits = index<<32 (every upper word, lower word zero)",
+		TableEntries: 1 << 20, TableInputs: "entry k = output for input (0x3ff00000|k)<<32: all 2^20 fractions of [1,2)",
+		MinSM: 20, MinPTX: "2.1",
+	},
+	FormRcp64HLoNoise: {
+		ID: FormRcp64HLoNoise, Name: "rcp.approx.ftz.f64 (lower word nonzero)", Slug: "rcp_approx_ftz_f64_lo",
+		Model: "alu.Rcp64H", Width: 8, Count: 1 << 32, Format: fmtF64Hi,
+		Inputs: "input bits = index<<32 | (uint32(index)*0x9e3779b9 | 1) (every upper word, lower word nonzero)",
+		MinSM:  20, MinPTX: "2.1",
+	},
+}
+
+// lookupForm returns the form with the given id, or nil.
+func lookupForm(id FormID) *Form {
+	if id == 0 || id > numForms {
+		return nil
+	}
+	return &forms[id]
+}
+
+// allForms returns the forms in id order.
+func allForms() []*Form {
+	out := make([]*Form, 0, numForms)
+	for id := FormID(1); id <= numForms; id++ {
+		out = append(out, &forms[id])
+	}
+	return out
+}
+
+// LowNoise is the nonzero lower word that FormRcp64HLoNoise puts under upper
+// word i (a multiplicative hash with the lowest bit forced on).
+func LowNoise(i uint64) uint32 {
+	return uint32(i)*0x9e3779b9 | 1
+}
+
+// Input returns the input bits for stream index i.
+func (f *Form) Input(i uint64) uint64 {
+	switch f.ID {
+	case FormRcp64HLoZero:
+		return i << 32
+	case FormRcp64HLoNoise:
+		return i<<32 | uint64(LowNoise(i))
+	}
+	return i
+}
+
+// Eval returns the alu model's output for input bits x, zero-extended.
+func (f *Form) Eval(x uint64) uint64 {
+	switch f.ID {
+	case FormEx2F32Ftz:
+		return uint64(alu.Ex2F32Ftz(uint32(x)))
+	case FormEx2F32:
+		return uint64(alu.Ex2F32(uint32(x)))
+	case FormEx2F16:
+		return uint64(alu.Ex2F16(uint16(x)))
+	case FormEx2F16x2:
+		return uint64(alu.Ex2F16x2(uint32(x)))
+	case FormEx2BF16:
+		return uint64(alu.Ex2BF16(uint16(x)))
+	case FormEx2BF16x2:
+		return uint64(alu.Ex2BF16x2(uint32(x)))
+	case FormRcp64HLoZero, FormRcp64HLoNoise:
+		return alu.Rcp64H(x)
+	}
+	return 0
+}
+
+// TableIndex returns the stream index whose output is table entry k.
+func (f *Form) TableIndex(k int) uint64 {
+	switch f.ID {
+	case FormEx2F16x2, FormEx2BF16x2:
+		return uint64(^k&0xffff)<<16 | uint64(k)
+	case FormRcp64HLoZero:
+		return 0x3ff00000 | uint64(k)
+	}
+	return uint64(k)
+}
+
+// tableSpan calls visit(k, i) for every table entry k whose stream index i
+// lies in [start, end).
+func (f *Form) tableSpan(start, end uint64, visit func(k int, i uint64)) {
+	if f.TableEntries == 0 || start >= end {
+		return
+	}
+	switch f.ID {
+	case FormEx2F16x2, FormEx2BF16x2:
+		// Entry k sits in the block of 2^16 indices whose upper half is ^k.
+		for hi := start >> 16; hi <= (end-1)>>16 && hi <= 0xffff; hi++ {
+			k := int(^hi & 0xffff)
+			if i := hi<<16 | uint64(k); i >= start && i < end {
+				visit(k, i)
+			}
+		}
+	default:
+		first := f.TableIndex(0)
+		lo, hi := max(start, first), min(end, first+uint64(f.TableEntries))
+		for i := lo; i < hi; i++ {
+			visit(int(i-first), i)
+		}
+	}
+}
