@@ -309,7 +309,7 @@ func TestDerived(t *testing.T) {
 	if sm75.MaxWarps() != 32 || sm75.DispatchUnits() != 30 || sm75.GPU.CUsPerWGP != 1 {
 		t.Errorf("sm_75: MaxWarps %d, DispatchUnits %d, CUsPerWGP %d", sm75.MaxWarps(), sm75.DispatchUnits(), sm75.GPU.CUsPerWGP)
 	}
-	if u := sm75.Units[unit(sm75, "sfu")]; u.IssueCycles(32) != 8 || u.IssueCycles(1) != 8 {
+	if u := sm75.Units[unit(sm75, "sfu")]; u.IssueCycles(32) != 8 || u.IssueCycles(1) != 1 {
 		t.Errorf("sfu IssueCycles = %d, %d", u.IssueCycles(32), u.IssueCycles(1))
 	}
 	g11, err := Load("gfx1100", nil)

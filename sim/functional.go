@@ -19,6 +19,9 @@ func (e *FaultError) Unwrap() error { return e.Err }
 // RunFunctional executes every block of the launch in grid order, one block
 // at a time, with no timing, and returns the kernel's counters.
 func RunFunctional(p *Prepared) (*KernelStats, error) {
+	if p.Kernel.AMD != nil {
+		return runFunctionalAMD(p)
+	}
 	start := time.Now()
 	l, err := p.newLaunch()
 	if err != nil {

@@ -41,6 +41,10 @@ type Prepared struct {
 	Params     *mem.Segment
 	// BufferAddr[i] is the device address of Spec.Buffers[i].
 	BufferAddr []uint64
+
+	// AMD is the launch state of an AMDGPU kernel (kernarg segment, dispatch
+	// packet, dynamic LDS; sim/amd.go); nil for PTX.
+	AMD *AMDLaunch
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the
@@ -137,6 +141,11 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 		}
 		if err := putParam(dst, par, a.Value); err != nil {
 			return nil, fmt.Errorf("%s: %v", at, err)
+		}
+	}
+	if k.AMD != nil {
+		if err := p.prepareAMD(); err != nil {
+			return nil, err
 		}
 	}
 	return p, nil

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -21,7 +20,13 @@ type Report struct {
 	Outputs []string // output files written
 }
 
-// WriteText prints the report as readable tables.
+// topInstructions is how many instructions the text report lists by stall
+// cycles.
+const topInstructions = 10
+
+// WriteText prints the report as readable tables: per kernel a summary, and
+// in the timing mode occupancy, warp states, the instructions with the most
+// stall cycles, unit utilisation and memory; then the executions per opcode.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "gpusim: %s on %s\n", r.Trace, r.Machine.Summary())
@@ -33,10 +38,22 @@ func (r *Report) WriteText(w io.Writer) error {
 		for _, n := range k.Notes {
 			fmt.Fprintf(&b, "  note: %s\n", n)
 		}
+		if t := k.Timing; t != nil {
+			us := 0.0
+			if t.ClockMHz > 0 {
+				us = float64(t.Cycles) / t.ClockMHz
+			}
+			fmt.Fprintf(&b, "  cycles               %d  (%.2f us at %g MHz)\n", t.Cycles, us, t.ClockMHz)
+		}
 		fmt.Fprintf(&b, "  warp instructions    %d\n", k.WarpInsts)
 		fmt.Fprintf(&b, "  thread instructions  %d\n", k.ThreadInsts)
 		if k.WarpInsts > 0 {
 			fmt.Fprintf(&b, "  threads per warp instruction  %.2f\n", float64(k.ThreadInsts)/float64(k.WarpInsts))
+		}
+		if k.Timing != nil {
+			if err := writeTimingText(&b, k); err != nil {
+				return err
+			}
 		}
 		b.WriteString("\n")
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -56,76 +73,6 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// jsonReport is the JSON schema (docs/report-json.md).
-type jsonReport struct {
-	Trace           string       `json:"trace"`
-	Machine         jsonMachine  `json:"machine"`
-	Kernels         []jsonKernel `json:"kernels"`
-	Outputs         []string     `json:"outputs"`
-	WallSeconds     *float64     `json:"wall_seconds,omitempty"`
-	WarpInstsPerSec *float64     `json:"warp_instructions_per_second,omitempty"`
-}
-
-type jsonMachine struct {
-	Name      string   `json:"name"`
-	Arch      string   `json:"arch"`
-	File      string   `json:"file"`
-	Overrides []string `json:"overrides"`
-}
-
-type jsonKernel struct {
-	Name        string       `json:"name"`
-	Mode        string       `json:"mode"`
-	Grid        [3]uint32    `json:"grid"`
-	Block       [3]uint32    `json:"block"`
-	Notes       []string     `json:"notes"`
-	WarpInsts   uint64       `json:"warp_instructions"`
-	ThreadInsts uint64       `json:"thread_instructions"`
-	Opcodes     []jsonOpcode `json:"opcodes"`
-}
-
-type jsonOpcode struct {
-	Opcode      string `json:"opcode"`
-	WarpInsts   uint64 `json:"warp_instructions"`
-	ThreadInsts uint64 `json:"thread_instructions"`
-}
-
-// JSON renders the report; withWall includes the simulator's own wall-clock
-// time and speed, which differ from run to run.
-func (r *Report) JSON(withWall bool) ([]byte, error) {
-	jr := jsonReport{
-		Trace: r.Trace,
-		Machine: jsonMachine{Name: r.Machine.GPU.Name, Arch: r.Machine.GPU.Arch, File: r.Machine.File(),
-			Overrides: nonNil(r.Machine.Overrides())},
-		Outputs: nonNil(r.Outputs),
-	}
-	var wall float64
-	var insts uint64
-	for _, k := range r.Kernels {
-		jk := jsonKernel{Name: k.Name, Mode: k.Mode, Grid: k.Grid, Block: k.Block, Notes: nonNil(k.Notes),
-			WarpInsts: k.WarpInsts, ThreadInsts: k.ThreadInsts, Opcodes: []jsonOpcode{}}
-		for _, oc := range k.ByOpcode() {
-			jk.Opcodes = append(jk.Opcodes, jsonOpcode(oc))
-		}
-		jr.Kernels = append(jr.Kernels, jk)
-		wall += k.WallSeconds
-		insts += k.WarpInsts
-	}
-	if withWall {
-		jr.WallSeconds = &wall
-		rate := 0.0
-		if wall > 0 {
-			rate = float64(insts) / wall
-		}
-		jr.WarpInstsPerSec = &rate
-	}
-	out, err := json.MarshalIndent(jr, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(out, '\n'), nil
 }
 
 func nonNil(s []string) []string {

@@ -9,8 +9,8 @@ import (
 )
 
 // KernelStats are the counters of one kernel launch. The functional mode
-// fills the instruction counts; the timing mode adds cycles, occupancy,
-// stalls and per-instruction latency.
+// fills the instruction counts; the timing mode adds Timing: cycles,
+// occupancy, stalls, unit and memory figures and per-instruction latency.
 type KernelStats struct {
 	Name   string
 	Mode   string // "functional" or "timing"
@@ -25,6 +25,9 @@ type KernelStats struct {
 	// index len(Kernel.Code) is the implicit exit past the last instruction).
 	PerPCWarp   []uint64
 	PerPCThread []uint64
+
+	// Timing is nil in the functional mode.
+	Timing *TimingStats
 
 	WallSeconds float64
 }

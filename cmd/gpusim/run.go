@@ -76,7 +76,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&f.grid, "grid", "grid X,Y,Z in blocks (overrides the launch file)")
 	fs.Var(&f.block, "block", "block X,Y,Z in threads (overrides the launch file)")
 	fs.StringVar(&f.out, "out", "", "folder for output buffers (default: the launch file's folder)")
-	fs.StringVar(&f.mode, "mode", "functional", "functional: execute without timing")
+	fs.StringVar(&f.mode, "mode", "timing", "timing: cycle-level timing model; functional: execute without timing")
 	fs.StringVar(&f.jsonPath, "json", "", "also write the report as JSON to this file")
 	fs.BoolVar(&f.noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
 	fs.Usage = func() {
@@ -94,8 +94,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if f.mode != "functional" {
-		return errorf(stderr, exitUsage, "-mode %s: unknown mode (functional)", f.mode)
+	if f.mode != "timing" && f.mode != "functional" {
+		return errorf(stderr, exitUsage, "-mode %s: unknown mode (timing, functional)", f.mode)
 	}
 	tracePath := fs.Arg(0)
 
@@ -122,7 +122,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
-	st, err := sim.RunFunctional(p)
+	var st *sim.KernelStats
+	if f.mode == "functional" {
+		st, err = sim.RunFunctional(p)
+	} else {
+		st, err = sim.RunTiming(p, sim.TimingOptions{})
+	}
 	if err != nil {
 		var fe *sim.FaultError
 		if errors.As(err, &fe) {
@@ -161,8 +166,10 @@ func loadTrace(path string) (*traces.Program, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".ptx":
 		return traces.ParsePTX(path, src)
+	case ".s":
+		return traces.ParseAMDGPU(path, src)
 	}
-	return nil, fmt.Errorf("%s: unknown trace kind %q (want .ptx)", path, filepath.Ext(path))
+	return nil, fmt.Errorf("%s: unknown trace kind %q (want .ptx or .s)", path, filepath.Ext(path))
 }
 
 // loadLaunch reads the launch file: the one given, or NAME.launch.toml

@@ -1,0 +1,55 @@
+package core
+
+// countWarps does the occupancy bookkeeping up to t and adds delta active
+// warps to partition p.
+func (s *SM) countWarps(p *partition, t Cycle, delta int) {
+	if t > s.since {
+		if s.nactive > 0 {
+			d := uint64(t - s.since)
+			s.stats.ActiveCycles += d
+			s.stats.ResidentWarps += d * uint64(s.nactive)
+		}
+		s.since = t
+	}
+	if t > p.since {
+		if p.n > 0 {
+			p.stats.WarpCycles += uint64(t - p.since)
+		}
+		p.since = t
+	}
+	s.nactive += delta
+	p.n += delta
+	s.stats.PeakWarps = max(s.stats.PeakWarps, s.nactive)
+}
+
+// setState moves a warp into state r at instruction pc from cycle now on.
+func (s *SM) setState(sl *slot, r Reason, pc int32, now Cycle) {
+	if sl.state == r && sl.pc == pc {
+		return
+	}
+	s.flush(sl, now)
+	sl.state, sl.pc = r, pc
+}
+
+// flush counts the warp's current state up to now.
+func (s *SM) flush(sl *slot, now Cycle) {
+	if now > sl.since {
+		d := uint64(now - sl.since)
+		s.pcs[sl.pc].States[sl.state] += d
+		sl.part.stats.States[sl.state] += d
+		sl.since = now
+	}
+}
+
+// Finish closes the books at cycle end: every active warp's current state
+// and the occupancy integrals are counted up to end.
+func (s *SM) Finish(end Cycle) {
+	for i := range s.slots {
+		if sl := &s.slots[i]; !sl.exited {
+			s.flush(sl, end)
+		}
+	}
+	for i := range s.parts {
+		s.countWarps(&s.parts[i], end, 0)
+	}
+}

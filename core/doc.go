@@ -1,0 +1,18 @@
+// Package core is the timing model of one SM (AMD: one CU, or one WGP when
+// CUs pair up): its partitions (NVIDIA sub-cores, AMD SIMDs), each with a
+// warp scheduler (lrr, gto, oldest, two_level) that issues up to
+// issue_width warps per cycle; a scoreboard on every value register,
+// predicate and the carry flag of every resident warp; and functional
+// units as pipelines with lanes, latency and initiation from the machine
+// model. Instructions execute at issue (package warp computes the values);
+// the pipeline decides when their results become visible, and memory
+// instructions take their completion time from the memory hierarchy
+// (package mem).
+//
+// Every cycle, every active warp of a partition is in exactly one state
+// (Reason). States are kept lazily: a warp's state changes only at events
+// (an issue, a result landing, a unit freeing, a barrier releasing), so a
+// caller may jump the clock to the next event (SM.Wake) and the time in
+// between lands on each warp's current state at once. The counters live in
+// SMStats and PCStats values that the caller (package sim) owns.
+package core

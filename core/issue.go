@@ -1,0 +1,223 @@
+package core
+
+import (
+	"math/bits"
+
+	"github.com/gpusim/gpusim/warp"
+)
+
+// Step runs cycle now: every partition whose warps can have changed state
+// evaluates them and issues up to issue_width ready warps. An error is the
+// simulated program's fault.
+//
+// Partitions go in turn starting from a different one each cycle (now mod
+// partitions), so that units shared by the SM are arbitrated round robin.
+func (s *SM) Step(now Cycle) error {
+	n := len(s.parts)
+	first := int(now % Cycle(n))
+	for k := range s.parts {
+		p := &s.parts[(first+k)%n]
+		if len(p.warps) == 0 || (!s.every && p.wake > now) {
+			continue
+		}
+		if err := s.stepPartition(p, now); err != nil {
+			return err
+		}
+	}
+	s.updateWake()
+	return nil
+}
+
+// stepPartition evaluates p's warps at cycle now and issues.
+func (s *SM) stepPartition(p *partition, now Cycle) error {
+	ncand := 0
+	for _, sl := range p.warps {
+		sl.cand = false
+		if !s.every && sl.wake > now {
+			continue
+		}
+		r, t, pc := s.eval(sl, now)
+		if r == ready {
+			sl.cand = true
+			ncand++
+			continue
+		}
+		s.setState(sl, r, pc, now)
+		sl.wake = t
+		if t == Never && !sl.parked {
+			sl.parked = true
+			s.blocks[sl.blk].parked++
+		}
+	}
+	if s.policy == policyTwoLevel {
+		s.twoLevel(p)
+	}
+	if ncand > 0 && now%s.interv == p.phase {
+		if err := s.issueReady(p, now); err != nil {
+			return err
+		}
+	}
+	next := s.nextSlot(p, now)
+	wake := Never
+	live := p.warps[:0]
+	for _, sl := range p.warps {
+		if sl.exited {
+			continue
+		}
+		live = append(live, sl)
+		if sl.cand {
+			sl.cand = false
+			s.setState(sl, NotSelected, sl.npc, now)
+			sl.wake = next
+		}
+		wake = min(wake, sl.wake)
+	}
+	clear(p.warps[len(live):])
+	p.warps = live
+	p.wake = wake
+	return nil
+}
+
+// eval is the state of warp sl at cycle now and until when it lasts at
+// least; ready means it can issue now.
+func (s *SM) eval(sl *slot, now Cycle) (Reason, Cycle, int32) {
+	pc := sl.npc
+	if sl.hold > now {
+		return sl.holdWhy, sl.hold, pc
+	}
+	if sl.w.Waiting() {
+		return Barrier, Never, pc
+	}
+	info := &s.prog.insts[pc]
+	if t := sl.sbAt; t > now {
+		if sl.sbLong {
+			return LongScoreboard, t, pc
+		}
+		return ShortScoreboard, t, pc
+	}
+	if info.membar && sl.memDone > now {
+		return Membar, sl.memDone, pc
+	}
+	if f, _ := s.unitFree(sl.part, info.unit); f > now {
+		return PipeBusy, f, pc
+	}
+	return ready, now, pc
+}
+
+// issue issues warp sl's next instruction at cycle now.
+func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
+	w := sl.w
+	pc := sl.npc
+	info := &s.prog.insts[pc]
+	s.setState(sl, Selected, pc, now)
+	_, inst := s.unitFree(p, info.unit)
+	threads := bits.OnesCount64(w.ActiveMask())
+	lanes := s.lanes[info.unit]
+	occ := max(Cycle(info.init), Cycle((threads+lanes-1)/lanes))
+	res, err := w.Step(uint64(now))
+	if err != nil {
+		return err
+	}
+	s.free[inst] = now + occ
+	s.stats.UnitBusy[info.unit] += uint64(occ)
+	s.stats.WarpInsts++
+	s.stats.ThreadInsts += uint64(bits.OnesCount64(res.Exec))
+	p.stats.Issued++
+	b := &s.blocks[sl.blk]
+	done := now + info.lat
+	long := false
+	if res.Mem != nil {
+		d := s.port.access(p.cu, sl.gw, now, res.Mem, info.reduce)
+		done, long = max(d, now+1), true
+		sl.memDone = max(sl.memDone, done)
+		b.drain = max(b.drain, done)
+	}
+	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
+		sl.ready[r], sl.long[r] = done, long
+	}
+	s.pcs[pc].Latency.Add(done - now)
+	// Selected covers this cycle; from the next the warp is evaluated
+	// again (a taken branch holds it for the branch unit's latency).
+	sl.hold, sl.holdWhy, sl.wake = now+1, NoInstruction, now+1
+	if res.Kind == warp.KindBranch || res.Kind == warp.KindDiverged {
+		sl.hold = now + max(1, info.lat)
+	}
+	if s.policy == policyGTO {
+		p.greedy = sl
+	}
+	p.lastAge = sl.age
+	if res.Kind == warp.KindExited {
+		s.exit(p, sl, b, now)
+	} else {
+		s.scoreboard(sl)
+	}
+	if b.parked > 0 {
+		// This instruction may have completed a barrier (the last
+		// arrival, or an exit the barrier no longer waits for).
+		s.release(b, now)
+	}
+	return nil
+}
+
+// scoreboard finds the warp's next instruction and when the scoreboard
+// lets it issue: when the last of the slots it reads or writes lands.
+func (s *SM) scoreboard(sl *slot) {
+	pc := sl.w.PC()
+	info := &s.prog.insts[pc]
+	var t Cycle
+	long := false
+	for _, r := range s.prog.slots[info.use.lo:info.use.hi] {
+		if x := sl.ready[r]; x > t || (x == t && sl.long[r]) {
+			t, long = x, sl.long[r]
+		}
+	}
+	sl.npc, sl.sbAt, sl.sbLong = pc, t, long
+}
+
+// exit retires warp sl, which issued its last instruction at now.
+func (s *SM) exit(p *partition, sl *slot, b *blockState, now Cycle) {
+	s.flush(sl, now+1)
+	sl.exited = true
+	sl.wake = Never
+	if sl.inActive {
+		sl.inActive = false
+		p.nactive--
+	}
+	if p.greedy == sl {
+		p.greedy = nil
+	}
+	s.countWarps(p, now+1, -1)
+	b.live--
+	if b.live == 0 {
+		b.retireAt = max(now+1, b.drain)
+		s.retire = min(s.retire, b.retireAt)
+	}
+}
+
+// release wakes the warps of block b that a barrier let go at now: they
+// may issue from the next cycle.
+func (s *SM) release(b *blockState, now Cycle) {
+	for _, id := range b.slots {
+		sl := &s.slots[id]
+		if !sl.parked || sl.w.Waiting() {
+			continue
+		}
+		sl.parked = false
+		b.parked--
+		sl.hold, sl.holdWhy, sl.wake = now+1, Barrier, now+1
+		sl.part.wake = min(sl.part.wake, now+1)
+	}
+}
+
+// unitFree is when the first instance of unit class u available to
+// partition p accepts a warp instruction, and that instance.
+func (s *SM) unitFree(p *partition, u int32) (Cycle, int32) {
+	g := p.units[u]
+	best, at := s.free[g.lo], g.lo
+	for k := g.lo + 1; k < g.hi; k++ {
+		if s.free[k] < best {
+			best, at = s.free[k], k
+		}
+	}
+	return best, at
+}

@@ -1,0 +1,331 @@
+package core
+
+import (
+	"fmt"
+
+	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/mem"
+	"github.com/gpusim/gpusim/warp"
+)
+
+// Warp is what the timing model needs of one warp (AMD: wavefront): the
+// execution side lives in package warp. *warp.Warp implements it.
+type Warp interface {
+	// Step executes the instruction at PC for the active lanes, with now
+	// as the value of the clock registers.
+	Step(now uint64) (warp.Result, error)
+	// PC is the static index of the next instruction.
+	PC() int32
+	// ActiveMask is the set of lanes that will execute the next instruction.
+	ActiveMask() uint64
+	// Waiting reports whether the warp is blocked at a barrier.
+	Waiting() bool
+}
+
+// *warp.Warp is a Warp.
+var _ Warp = (*warp.Warp)(nil)
+
+// SMConfig is what an SM is built from.
+type SMConfig struct {
+	// ID numbers the SM (dispatch unit) from 0.
+	ID      int
+	Machine *config.Machine
+	Program *Program
+	// Memory times memory instructions; nil times them as their unit's
+	// latency alone.
+	Memory *mem.Hierarchy
+	// Width is the warp width in lanes.
+	Width int
+	// Stats receives this SM's counters (NewSM sizes its slices); PC, of
+	// length Program.Len(), receives the per-instruction counters and may
+	// be shared by all SMs.
+	Stats *SMStats
+	PC    []PCStats
+	// CycleByCycle evaluates every warp of every partition in every cycle
+	// Step is called for, instead of only when something can have
+	// changed. It gives the same numbers, slower: a check on the event
+	// skipping.
+	CycleByCycle bool
+}
+
+// Scheduling policies.
+const (
+	policyLRR = iota
+	policyGTO
+	policyOldest
+	policyTwoLevel
+)
+
+// SM is one streaming multiprocessor (AMD: compute unit, or work-group
+// processor when CUs pair up): resident blocks, their warps spread over the
+// partitions, the partitions' schedulers and units, and the scoreboards. It
+// is driven by Admit, Step and Retire with nondecreasing times.
+type SM struct {
+	id     int
+	prog   *Program
+	port   memPort
+	stats  *SMStats
+	pcs    []PCStats
+	every  bool // CycleByCycle
+	policy int
+	issueW int
+	interv Cycle
+	twoLvl int
+
+	parts  []partition
+	slots  []slot
+	blocks []blockState
+	free   []Cycle // per unit instance: the cycle it accepts the next warp instruction
+	lanes  []int   // per unit class
+
+	nactive int   // active warps
+	since   Cycle // last occupancy bookkeeping time
+	used    int   // warp slots of resident blocks
+	nblocks int   // resident blocks
+	retire  Cycle // the earliest retireAt of a resident block
+	age     uint64
+	seq     uint64 // two_level pending order
+	wake    Cycle
+}
+
+// partition is one scheduler with its warps and units.
+type partition struct {
+	stats   *PartitionStats
+	warps   []*slot // active warps, oldest first
+	units   []span  // per unit class: its instances in SM.free
+	cu      int     // the memory model's SM index of this partition's CU
+	phase   Cycle   // issue slot: cycles with now % interval == phase
+	wake    Cycle
+	greedy  *slot  // gto: the warp issued last
+	lastAge uint64 // lrr: age of the warp issued last
+	nactive int    // two_level: warps in the active set
+	n       int    // active warps
+	since   Cycle
+}
+
+// slot is one warp slot: the warp resident there and its timing state.
+type slot struct {
+	w    Warp
+	id   int32
+	blk  int32
+	part *partition
+	age  uint64
+	gw   uint64 // GPU-unique warp number (local memory layout)
+
+	ready []Cycle // per scoreboard slot: when its pending value lands
+	long  []bool  // per scoreboard slot: pending from memory
+
+	// npc is the warp's next instruction; sbAt is when the scoreboard lets
+	// it issue (the last of its pending slots lands), sbLong whether that
+	// slot waits on memory. Both change only when the warp issues.
+	npc    int32
+	sbAt   Cycle
+	sbLong bool
+
+	hold    Cycle // the warp cannot issue before hold ...
+	holdWhy Reason
+	memDone Cycle // ... nor pass a membar before memDone
+	wake    Cycle // the state below holds at least until wake
+
+	state Reason
+	pc    int32
+	since Cycle
+
+	cand, exited, inActive bool
+	// parked: the warp waits at a barrier with no wake time; a release
+	// (by any instruction of another warp of its block) unparks it.
+	parked  bool
+	pendSeq uint64
+}
+
+// blockState is one resident block.
+type blockState struct {
+	used     bool
+	handle   int
+	live     int     // warps not exited
+	parked   int     // warps parked at a barrier
+	drain    Cycle   // when its last memory instruction completes
+	retireAt Cycle   // Never while warps run
+	slots    []int32 // its warp slots
+}
+
+// NewSM builds an idle SM.
+func NewSM(c SMConfig) (*SM, error) {
+	m := c.Machine
+	if c.Program == nil || c.Stats == nil || len(c.PC) != c.Program.Len() {
+		return nil, fmt.Errorf("core: SM %d: missing program or counters", c.ID)
+	}
+	if c.Width < 1 || c.Width > warp.MaxWidth {
+		return nil, fmt.Errorf("core: warp width %d: must be 1..%d", c.Width, warp.MaxWidth)
+	}
+	cus := max(1, m.GPU.CUsPerWGP)
+	nparts := m.SM.Partitions * cus
+	s := &SM{
+		id: c.ID, prog: c.Program, stats: c.Stats, pcs: c.PC, every: c.CycleByCycle,
+		issueW: max(1, m.Scheduler.IssueWidth), interv: Cycle(max(1, m.Scheduler.IssueInterval)),
+		twoLvl: max(1, m.Scheduler.TwoLevelActive),
+		parts:  make([]partition, nparts),
+		slots:  make([]slot, nparts*m.SM.WarpsPerPartition),
+		blocks: make([]blockState, m.SM.MaxBlocks*cus),
+		lanes:  make([]int, len(m.Units)),
+		wake:   Never,
+		retire: Never,
+	}
+	switch m.Scheduler.Policy {
+	case config.PolicyLRR:
+		s.policy = policyLRR
+	case config.PolicyGTO:
+		s.policy = policyGTO
+	case config.PolicyOldest:
+		s.policy = policyOldest
+	case config.PolicyTwoLevel:
+		s.policy = policyTwoLevel
+	default:
+		return nil, m.Errorf("scheduler.policy", "unknown policy %q", m.Scheduler.Policy)
+	}
+	s.port = newMemPort(c.Memory, c.Program.Kernel(), c.Width)
+	c.Stats.UnitBusy = make([]uint64, len(m.Units))
+	c.Stats.Partitions = make([]PartitionStats, nparts)
+	for i := range s.parts {
+		p := &s.parts[i]
+		p.stats = &c.Stats.Partitions[i]
+		p.units = make([]span, len(m.Units))
+		p.cu = c.ID*cus + i/m.SM.Partitions
+		p.phase = Cycle(i) % s.interv
+		p.wake = Never
+		p.warps = make([]*slot, 0, m.SM.WarpsPerPartition)
+	}
+	// Unit instances: Count per partition, or Count per CU shared by its
+	// partitions.
+	for u := range m.Units {
+		unit := &m.Units[u]
+		s.lanes[u] = max(1, unit.Lanes)
+		if unit.Scope == config.ScopeSM {
+			for cu := 0; cu < cus; cu++ {
+				lo := int32(len(s.free))
+				s.free = append(s.free, make([]Cycle, unit.Count)...)
+				for i := cu * m.SM.Partitions; i < (cu+1)*m.SM.Partitions; i++ {
+					s.parts[i].units[u] = span{lo, lo + int32(unit.Count)}
+				}
+			}
+			continue
+		}
+		for i := range s.parts {
+			lo := int32(len(s.free))
+			s.free = append(s.free, make([]Cycle, unit.Count)...)
+			s.parts[i].units[u] = span{lo, lo + int32(unit.Count)}
+		}
+	}
+	n := c.Program.Slots()
+	for i := range s.slots {
+		sl := &s.slots[i]
+		sl.id, sl.blk = int32(i), -1
+		sl.part = &s.parts[i%nparts]
+		sl.gw = uint64(c.ID)*uint64(len(s.slots)) + uint64(i)
+		sl.ready = make([]Cycle, n)
+		sl.long = make([]bool, n)
+		sl.exited = true
+	}
+	for i := range s.blocks {
+		s.blocks[i].slots = make([]int32, 0, len(s.slots))
+	}
+	return s, nil
+}
+
+// FreeWarps is the number of free warp slots.
+func (s *SM) FreeWarps() int { return len(s.slots) - s.used }
+
+// Blocks is the number of resident blocks.
+func (s *SM) Blocks() int { return s.nblocks }
+
+// Admit makes a block resident at cycle now: its warps take the free slots
+// with the lowest numbers (slot i belongs to partition i mod partitions),
+// with empty scoreboards. handle is the caller's name for the block,
+// returned by Retire. The warps may issue from now on.
+func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
+	bi := -1
+	for i := range s.blocks {
+		if !s.blocks[i].used {
+			bi = i
+			break
+		}
+	}
+	if bi < 0 || len(warps) > s.FreeWarps() {
+		return fmt.Errorf("core: SM %d cannot hold another block of %d warps", s.id, len(warps))
+	}
+	b := &s.blocks[bi]
+	b.used, b.handle, b.live, b.drain, b.retireAt, b.parked = true, handle, len(warps), now, Never, 0
+	b.slots = b.slots[:0]
+	next := 0
+	for _, w := range warps {
+		for s.slots[next].blk >= 0 {
+			next++
+		}
+		sl := &s.slots[next]
+		b.slots = append(b.slots, sl.id)
+		clear(sl.ready)
+		clear(sl.long)
+		sl.w, sl.blk, sl.age = w, int32(bi), s.age
+		s.age++
+		sl.hold, sl.memDone, sl.wake = now, now, now
+		sl.npc, sl.sbAt, sl.sbLong = w.PC(), 0, false
+		sl.state, sl.pc, sl.since = NotSelected, sl.npc, now
+		sl.cand, sl.exited, sl.inActive, sl.parked = false, false, false, false
+		sl.pendSeq = s.seq
+		s.seq++
+		p := sl.part
+		p.warps = append(p.warps, sl)
+		p.wake = now
+		s.countWarps(p, now, 1)
+	}
+	s.stats.Blocks++
+	s.used += len(warps)
+	s.nblocks++
+	if len(warps) == 0 {
+		b.retireAt = now
+		s.retire = min(s.retire, now)
+	}
+	s.wake = min(s.wake, now)
+	return nil
+}
+
+// Retire frees the blocks that finished by cycle now (every warp exited and
+// every memory instruction complete) and appends their handles to done.
+func (s *SM) Retire(now Cycle, done []int) []int {
+	if s.retire > now {
+		return done
+	}
+	s.retire = Never
+	for i := range s.blocks {
+		b := &s.blocks[i]
+		if !b.used {
+			continue
+		}
+		if b.retireAt > now {
+			s.retire = min(s.retire, b.retireAt)
+			continue
+		}
+		for _, id := range b.slots {
+			s.slots[id].blk, s.slots[id].w = -1, nil
+		}
+		b.used = false
+		s.used -= len(b.slots)
+		s.nblocks--
+		done = append(done, b.handle)
+	}
+	s.updateWake()
+	return done
+}
+
+// Wake is the next cycle at which Step can change anything (a warp may
+// issue or change state, or a block retires), Never when the SM is idle or
+// every warp waits at a barrier.
+func (s *SM) Wake() Cycle { return s.wake }
+
+func (s *SM) updateWake() {
+	w := s.retire
+	for i := range s.parts {
+		w = min(w, s.parts[i].wake)
+	}
+	s.wake = w
+}

@@ -1,0 +1,231 @@
+package sim
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gpusim/gpusim/core"
+	"github.com/gpusim/gpusim/mem"
+	"github.com/gpusim/gpusim/traces"
+)
+
+// TimingOptions tune the timing mode's driver, never its results.
+type TimingOptions struct {
+	// CycleByCycle steps every SM and evaluates every warp in every cycle
+	// instead of jumping the clock to the next event. The numbers are the
+	// same; it exists to check that.
+	CycleByCycle bool
+}
+
+// blockRec is one block object of the pool.
+type blockRec struct {
+	blk SourceBlock
+	sm  int
+}
+
+// timingRun is the state of one timed launch.
+type timingRun struct {
+	p       *Prepared
+	src     BlockSource
+	sms     []*core.SM
+	perSM   []int // resident blocks per SM
+	maxPer  int   // blocks per SM (theoretical occupancy)
+	wpb     int
+	pool    []*blockRec
+	free    []int // pool entries not resident
+	next    int   // next block to dispatch, in grid order
+	total   int
+	rr      int // the SM after the one that got the last block
+	live    int // resident blocks
+	retired []int
+}
+
+// RunTiming runs the launch cycle by cycle on its machine model: blocks are
+// dispatched in grid order, round robin over the SMs that have room (the
+// theoretical occupancy bounds each SM's blocks), every SM issues through
+// its schedulers and units (package core) with memory timed by the
+// hierarchy (package mem), retired blocks make room for the next ones, and
+// the clock jumps over cycles in which nothing can happen. It returns the
+// kernel's counters with Timing filled in.
+func RunTiming(p *Prepared, opt TimingOptions) (*KernelStats, error) {
+	start := time.Now()
+	if p.Program.ISA != traces.ISAPTX {
+		// AMD wavefronts plug in through RunTimingWith once their source
+		// (and s_waitcnt timing) exists.
+		return nil, fmt.Errorf("%s: the timing mode runs PTX kernels only so far; use -mode functional for %s", p.Program.Path, p.Program.ISA)
+	}
+	l, err := p.newLaunch()
+	if err != nil {
+		return nil, err
+	}
+	src := ptxSource{l}
+	_, occ, err := p.Occupancy(src.Width())
+	if err != nil {
+		return nil, err
+	}
+	return RunTimingWith(p, src, occ, opt, start)
+}
+
+// RunTimingWith is RunTiming for any BlockSource, with the theoretical
+// occupancy computed by the caller (its BlocksPerSM bounds dispatch) and
+// the time the run started (for the wall-clock figures).
+func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingOptions, start time.Time) (*KernelStats, error) {
+	m := p.Machine
+	prog, err := core.NewProgram(p.Kernel, m)
+	if err != nil {
+		return nil, err
+	}
+	hier, err := mem.NewHierarchy(core.MemoryConfig(m))
+	if err != nil {
+		file, line := m.Pos("memory")
+		return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+	}
+	nsm := m.DispatchUnits()
+	smStats := make([]core.SMStats, nsm)
+	pcStats := make([]core.PCStats, prog.Len())
+	g := p.Spec.Grid
+	r := &timingRun{
+		p: p, src: src, sms: make([]*core.SM, nsm), perSM: make([]int, nsm), maxPer: occ.BlocksPerSM,
+		wpb: src.WarpsPerBlock(), total: int(g[0]) * int(g[1]) * int(g[2]),
+	}
+	for i := range r.sms {
+		r.sms[i], err = core.NewSM(core.SMConfig{
+			ID: i, Machine: m, Program: prog, Memory: hier, Width: src.Width(),
+			Stats: &smStats[i], PC: pcStats, CycleByCycle: opt.CycleByCycle,
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	end, err := r.run(opt.CycleByCycle)
+	if err != nil {
+		return nil, err
+	}
+	for _, sm := range r.sms {
+		sm.Finish(end)
+	}
+	st := newKernelStats(p, "timing")
+	for _, rec := range r.pool {
+		rec.blk.Counts(st.addCounts)
+	}
+	st.Timing = timingStats(p, prog, hier, smStats, pcStats, occ, uint64(end))
+	st.finish(time.Since(start))
+	return st, nil
+}
+
+// run is the clock: retire, dispatch, step the SMs that have something to
+// do, jump to the next event. It returns the cycle the last block retired.
+func (r *timingRun) run(every bool) (core.Cycle, error) {
+	var now core.Cycle
+	room := true // an SM may have room for the next block
+	for {
+		for i, sm := range r.sms {
+			r.retired = sm.Retire(now, r.retired[:0])
+			for _, h := range r.retired {
+				r.free = append(r.free, h)
+				r.perSM[i]--
+				r.live--
+				room = true
+			}
+		}
+		if room && r.next < r.total {
+			if err := r.dispatch(now); err != nil {
+				return now, err
+			}
+			room = false
+		}
+		if r.live == 0 && r.next == r.total {
+			return now, nil
+		}
+		next := core.Never
+		for _, sm := range r.sms {
+			if every || sm.Wake() <= now {
+				if err := sm.Step(now); err != nil {
+					return now, &FaultError{Err: err}
+				}
+			}
+			next = min(next, sm.Wake())
+		}
+		if next == core.Never {
+			return now, &FaultError{Err: r.deadlock(now)}
+		}
+		if every {
+			next = now + 1
+		}
+		now = next
+	}
+}
+
+// dispatch places blocks in grid order on the SMs with room, round robin.
+func (r *timingRun) dispatch(now core.Cycle) error {
+	n := len(r.sms)
+	for r.next < r.total {
+		sm := -1
+		for k := 0; k < n; k++ {
+			i := (r.rr + k) % n
+			if r.perSM[i] < r.maxPer && r.sms[i].FreeWarps() >= r.wpb {
+				sm = i
+				break
+			}
+		}
+		if sm < 0 {
+			return nil
+		}
+		h, err := r.block(r.next, sm)
+		if err != nil {
+			return err
+		}
+		if err := r.sms[sm].Admit(h, r.pool[h].blk.Warps(), now); err != nil {
+			return err
+		}
+		r.next++
+		r.perSM[sm]++
+		r.live++
+		r.rr = (sm + 1) % n
+	}
+	return nil
+}
+
+// block readies pool entry for CTA number id (grid order, x fastest) on SM
+// sm and returns its handle.
+func (r *timingRun) block(id, sm int) (int, error) {
+	g := r.p.Spec.Grid
+	ctaid := [3]uint32{uint32(id % int(g[0])), uint32(id / int(g[0]) % int(g[1])), uint32(id / (int(g[0]) * int(g[1])))}
+	if k := len(r.free); k > 0 {
+		h := r.free[k-1]
+		r.free = r.free[:k-1]
+		rec := r.pool[h]
+		rec.blk.Reset(ctaid, uint32(sm))
+		rec.sm = sm
+		return h, nil
+	}
+	blk, err := r.src.NewBlock(ctaid, uint32(sm))
+	if err != nil {
+		return 0, err
+	}
+	r.pool = append(r.pool, &blockRec{blk: blk, sm: sm})
+	return len(r.pool) - 1, nil
+}
+
+// deadlock describes a launch in which no warp can ever issue again.
+func (r *timingRun) deadlock(now core.Cycle) error {
+	idle := make([]bool, len(r.pool))
+	for _, h := range r.free {
+		idle[h] = true
+	}
+	for h, rec := range r.pool {
+		waiting := 0
+		for _, w := range rec.blk.Warps() {
+			if w.Waiting() {
+				waiting++
+			}
+		}
+		if idle[h] || waiting == 0 {
+			continue
+		}
+		c := rec.blk.Ctaid()
+		return fmt.Errorf("kernel %s, block (%d,%d,%d) on SM %d: deadlock at cycle %d: %d warps wait at a barrier that can never complete",
+			r.p.Kernel.Name, c[0], c[1], c[2], rec.sm, now, waiting)
+	}
+	return fmt.Errorf("kernel %s: deadlock at cycle %d: no warp can issue", r.p.Kernel.Name, now)
+}

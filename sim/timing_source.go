@@ -1,0 +1,64 @@
+package sim
+
+import (
+	"github.com/gpusim/gpusim/core"
+	"github.com/gpusim/gpusim/warp"
+)
+
+// BlockSource makes the blocks a timed launch dispatches: package warp's
+// CTAs for PTX (ptxSource); another front end (AMD workgroups) provides
+// its own and calls RunTimingWith.
+type BlockSource interface {
+	// Width is the warp (wavefront) width; WarpsPerBlock the warps of one
+	// block.
+	Width() int
+	WarpsPerBlock() int
+	// NewBlock creates block ctaid placed on SM sm.
+	NewBlock(ctaid [3]uint32, sm uint32) (SourceBlock, error)
+}
+
+// SourceBlock is one block object of a BlockSource; the timing driver
+// keeps a pool of them and resets one for each block it dispatches.
+type SourceBlock interface {
+	// Reset makes it the fresh block ctaid on SM sm (counters are kept).
+	Reset(ctaid [3]uint32, sm uint32)
+	Ctaid() [3]uint32
+	// Warps are the block's warps in warp-id order (the same slice on
+	// every call).
+	Warps() []core.Warp
+	// Counts calls add with each warp's per-PC warp and thread
+	// instruction counters (accumulated over every Reset).
+	Counts(add func(warpInsts, threadInsts []uint64))
+}
+
+// ptxSource makes PTX CTAs.
+type ptxSource struct{ l *warp.Launch }
+
+func (s ptxSource) Width() int         { return s.l.Code().Width() }
+func (s ptxSource) WarpsPerBlock() int { return s.l.WarpsPerBlock() }
+
+func (s ptxSource) NewBlock(ctaid [3]uint32, sm uint32) (SourceBlock, error) {
+	b, err := s.l.NewBlock(ctaid, sm)
+	if err != nil {
+		return nil, err
+	}
+	pb := &ptxBlock{Block: b}
+	for _, w := range b.Warps() {
+		pb.warps = append(pb.warps, w)
+	}
+	return pb, nil
+}
+
+// ptxBlock is a warp.Block with its warps as core.Warp values.
+type ptxBlock struct {
+	*warp.Block
+	warps []core.Warp
+}
+
+func (b *ptxBlock) Warps() []core.Warp { return b.warps }
+
+func (b *ptxBlock) Counts(add func(warpInsts, threadInsts []uint64)) {
+	for _, w := range b.Block.Warps() {
+		add(w.WarpInsts(), w.ThreadInsts())
+	}
+}
