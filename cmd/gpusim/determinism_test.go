@@ -80,10 +80,14 @@ func TestReadmeCommand(t *testing.T) {
 	}
 	defer os.Chdir(wd)
 	out := t.TempDir()
-	if code := run([]string{"-config", "sm_75.toml", "-out", out, "traces/samples/softmax.ptx"}, &so, &se); code != 0 {
+	// Flags may also follow the trace, as in DESIGN.md's examples.
+	if code := run([]string{"-config", "sm_75.toml", "traces/samples/softmax.ptx", "-out", out}, &so, &se); code != 0 {
 		t.Fatalf("exit %d: %s", code, se.String())
 	}
 	if !strings.Contains(so.String(), "kernel softmax") || !strings.Contains(so.String(), "ex2.approx.ftz.f32") {
 		t.Fatalf("report does not show the softmax kernel:\n%s", so.String())
+	}
+	if _, err := os.Stat(filepath.Join(out, "softmax.y.out.bin")); err != nil {
+		t.Fatalf("-out after the trace was not honoured: %v", err)
 	}
 }

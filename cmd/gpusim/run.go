@@ -83,21 +83,22 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: gpusim [flags] TRACE")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
 		return exitUsage
 	}
-	if fs.NArg() != 1 {
-		errorf(stderr, exitUsage, "want exactly one trace file, got %d arguments", fs.NArg())
+	if len(positional) != 1 {
+		errorf(stderr, exitUsage, "want exactly one trace file, got %d arguments", len(positional))
 		fs.Usage()
 		return exitUsage
 	}
 	if f.mode != "timing" && f.mode != "functional" {
 		return errorf(stderr, exitUsage, "-mode %s: unknown mode (timing, functional)", f.mode)
 	}
-	tracePath := fs.Arg(0)
+	tracePath := positional[0]
 
 	m, err := config.Load(f.config, f.sets)
 	if err != nil {
@@ -183,4 +184,25 @@ func loadLaunch(tracePath, launchPath string) (*sim.LaunchSpec, error) {
 		launchPath = auto
 	}
 	return sim.LoadLaunch(launchPath)
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments (`gpusim trace.ptx -json r.json`), as DESIGN.md's
+// examples write them; "--" ends the flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
 }
