@@ -209,7 +209,7 @@ type Operand struct {
 //   - atom: Dst[0]=d, Src[0]=address, Src[1]=b (Src[2]=c for cas).
 //   - red/st: no Dst.
 //   - bra: Target is the destination index in Code; Reconv the
-//     reconvergence point (immediate post-dominator; len(Code) = exit).
+//     reconvergence point (see Reconv; len(Code) = exit).
 //   - call: Target is the index into Kernel.Calls.
 type Inst struct {
 	Op    Opcode
@@ -232,7 +232,22 @@ type Inst struct {
 	Src        [5]Operand
 
 	Target int32 // bra: target index; call: call-site index
-	Reconv int32 // bra: reconvergence index
+	// Reconv (bra) is the index where the lanes split by the branch wait
+	// for each other: the first instruction of the branch block's
+	// immediate post-dominator in its function span, or the exit
+	// (len(Code) in the kernel's body, the span's End in a .func) when the
+	// paths meet only there. Paths that leave the span early do not hold
+	// the join back: when lanes of two successors would otherwise run the
+	// same code before the post-dominator (an early `ret`/`exit` inside an
+	// if, reaching the shared final `ret`), the branch reconverges at the
+	// immediate post-dominator of the graph in which only the span's final
+	// block reaches the exit and every other way out (a guarded
+	// ret/exit/trap, an unguarded one before the final block, a taken
+	// branch to a block that is only ret/exit/trap) ends its path, as a
+	// pre-Volta compiler places SSY; every branch its lanes reach before
+	// that point uses the same graph, so the points nest. Lanes that leave
+	// inside the region simply retire.
+	Reconv int32
 
 	Pos  Pos    // position in the trace file
 	Loc  SrcLoc // original source position from `.loc`, if any

@@ -12,8 +12,8 @@ import (
 // A small assembler for tests: it turns PTX-like kernel bodies into a
 // traces.Kernel, so that the warp package can be tested without the PTX
 // front end. Registers are declared by their first use, typed by prefix
-// (%p pred, %rs .b16, %r .b32, %rd .b64, %f .f32, %fd .f64, %h .b16,
-// %hh .b32). Labels end with ':'; `.func NAME` starts a device function;
+// (%p pred, %rs .b16, %r .b32, %rd .b64, %rq .b128, %f .f32, %fd .f64,
+// %h .b16, %hh .b32). Labels end with ':'; `.func NAME` starts a device function;
 // `.args FROM>TO:SIZE ...` and `.rets ...` give the parameter copies of the
 // next call. ld/st `.frame` addresses the per-thread parameter frame;
 // `.frame N`, `.local N`, `.shared N` and `.params N` set segment sizes.
@@ -42,7 +42,7 @@ var regPrefixes = []struct {
 	prefix string
 	t      traces.Type
 }{
-	{"%rd", traces.B64}, {"%rs", traces.B16}, {"%r", traces.B32}, {"%fd", traces.F64},
+	{"%rq", traces.B128}, {"%rd", traces.B64}, {"%rs", traces.B16}, {"%r", traces.B32}, {"%fd", traces.F64},
 	{"%f", traces.F32}, {"%hh", traces.B32}, {"%h", traces.B16},
 }
 
@@ -297,6 +297,8 @@ func (a *asm) suffix(in *traces.Inst, sfx string, types *[]traces.Type) error {
 		in.Vec = 2
 	case "v4":
 		in.Vec = 4
+	case "v8":
+		in.Vec = 8
 	case "rn", "rz", "rm", "rp", "rna", "rni", "rzi", "rmi", "rpi":
 		in.Rnd = map[string]traces.Rounding{"rn": traces.RndRN, "rz": traces.RndRZ, "rm": traces.RndRM, "rp": traces.RndRP,
 			"rna": traces.RndRNA, "rni": traces.RndRNI, "rzi": traces.RndRZI, "rmi": traces.RndRMI, "rpi": traces.RndRPI}[sfx]
@@ -371,6 +373,11 @@ func (a *asm) suffix(in *traces.Inst, sfx string, types *[]traces.Type) error {
 		in.Flags |= traces.FlagRelu
 	case "NaN":
 		in.Flags |= traces.FlagNaN
+	case "xorsign":
+		in.Flags |= traces.FlagXorSign
+	case "abs":
+		in.Flags |= traces.FlagAbs
+	case "noftz":
 	case "to":
 		in.Flags |= traces.FlagTo
 	case "clamp":

@@ -9,3 +9,4 @@ func TestCompareCases(t *testing.T) { runCaseFile(t, "testdata/compare.txt") }
 func TestCvtCases(t *testing.T)     { runCaseFile(t, "testdata/cvt.txt") }
 func TestFloatCases(t *testing.T)   { runCaseFile(t, "testdata/float.txt") }
 func TestWarpCases(t *testing.T)    { runCaseFile(t, "testdata/warp.txt") }
+func TestApproxCases(t *testing.T)  { runCaseFile(t, "testdata/approx.txt") }

@@ -18,6 +18,10 @@ type Code struct {
 	width  int
 	ops    []op
 	models uint32 // bit i: some op calls model function i through the launch's *alu.Model
+	// rows[r] is the first 64-bit register-file row of value register r;
+	// registers wider than 64 bits (.b128) take two rows, low half first.
+	rows  []int32
+	nrows int
 }
 
 // Kernel returns the kernel the code was compiled from.
@@ -124,7 +128,14 @@ func Compile(p *traces.Program, k *traces.Kernel, width int) (*Code, error) {
 		return nil, fmt.Errorf("warp width %d: must be 1..%d", width, MaxWidth)
 	}
 	c := &compiler{prog: p, k: k, width: width}
-	code := &Code{prog: p, kernel: k, width: width, ops: make([]op, len(k.Code)+1)}
+	code := &Code{prog: p, kernel: k, width: width, ops: make([]op, len(k.Code)+1), rows: make([]int32, len(k.Regs))}
+	for r, reg := range k.Regs {
+		code.rows[r] = int32(code.nrows)
+		code.nrows++
+		if reg.Type.Bits() > 64 {
+			code.nrows++
+		}
+	}
 	c.code = code
 	for i := range k.Code {
 		in := &k.Code[i]
@@ -179,6 +190,9 @@ func (c *compiler) unsupported(in *traces.Inst, what string) error {
 // regType is the declared type of value register r.
 func (c *compiler) regType(r int32) traces.Type { return c.k.Regs[r].Type }
 
+// rowOff is the offset in the register file of register r's first row.
+func (c *compiler) rowOff(r int32) int { return int(c.code.rows[r]) * c.width }
+
 // dstReg decodes Dst[i] as a value register written with type t.
 func (c *compiler) dstReg(in *traces.Inst, i int, t traces.Type) (dstOpd, error) {
 	if i >= int(in.NDst) {
@@ -203,7 +217,7 @@ func (c *compiler) dstReg(in *traces.Inst, i int, t traces.Type) (dstOpd, error)
 	if tbits == 0 || tbits > 64 {
 		tbits = rbits
 	}
-	o := dstOpd{kind: dstReg, off: int(d.Reg) * c.width, mask: lowMask(rbits)}
+	o := dstOpd{kind: dstReg, off: c.rowOff(d.Reg), mask: lowMask(rbits)}
 	if tbits < rbits {
 		if t.IsSigned() {
 			o.sh = uint8(64 - tbits)
@@ -247,10 +261,12 @@ func (c *compiler) src(in *traces.Inst, i int, t traces.Type) (srcOpd, error) {
 		if s.Neg {
 			return srcOpd{}, c.unsupported(in, "negated register operand")
 		}
-		if b := c.regType(s.Reg).Bits(); b == 0 || b > 64 {
+		// A .b128 register read with a narrower type gives its low bits
+		// (PTX's relaxed type rule for wider sources): the low row.
+		if b := c.regType(s.Reg).Bits(); b == 0 || b > 64 && t.Bits() > 64 {
 			return srcOpd{}, c.unsupported(in, fmt.Sprintf("register %s of type .%s", c.k.Regs[s.Reg].Name, c.regType(s.Reg)))
 		}
-		return srcOpd{kind: srcReg, off: int(s.Reg) * c.width}, nil
+		return srcOpd{kind: srcReg, off: c.rowOff(s.Reg)}, nil
 	case traces.OpdImm, traces.OpdLabel:
 		v := s.Imm
 		if b := t.Bits(); b > 0 && b < 64 {
@@ -326,7 +342,7 @@ func (c *compiler) memSrc(in *traces.Inst, i int, sp traces.Space) (srcOpd, erro
 		if int(s.Reg) >= len(c.k.Regs) {
 			return srcOpd{}, c.errf(in, "register %d out of range", s.Reg)
 		}
-		o.off = int(s.Reg) * c.width
+		o.off = c.rowOff(s.Reg)
 	}
 	if s.Space != traces.SpaceNone {
 		b, err := c.base(in, s.Space, sp == traces.SpaceGeneric)

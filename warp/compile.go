@@ -126,6 +126,9 @@ func (c *compiler) mov(in *traces.Inst, o *op) error {
 		o.exec = execPredMov
 		return nil
 	}
+	if t == traces.B128 {
+		return c.mov128(in, o)
+	}
 	if t.Bits() == 0 || t.Bits() > 64 {
 		return c.unsupported(in, "mov of type ."+t.String())
 	}
@@ -189,17 +192,20 @@ func bitType(n int) traces.Type {
 func (c *compiler) ldst(in *traces.Inst, o *op) error {
 	t := in.Type
 	o.size, o.vec = t.Size(), max(1, int(in.Vec))
-	if o.size == 0 || o.size > 8 || t == traces.Pred {
-		return c.unsupported(in, "memory access of type ."+t.String())
-	}
-	if o.vec != 1 && o.vec != 2 && o.vec != 4 {
-		return c.errf(in, "vector width %d", o.vec)
-	}
 	switch o.space {
 	case traces.SpaceGlobal, traces.SpaceShared, traces.SpaceLocal, traces.SpaceConst,
 		traces.SpaceParam, traces.SpaceParamFrame, traces.SpaceGeneric:
 	default:
 		return c.errf(in, "cannot access state space %q", o.space)
+	}
+	if t == traces.B128 {
+		return c.ldst128(in, o)
+	}
+	if o.size == 0 || o.size > 8 || t == traces.Pred {
+		return c.unsupported(in, "memory access of type ."+t.String())
+	}
+	if o.vec != 1 && o.vec != 2 && o.vec != 4 {
+		return c.errf(in, "vector width %d", o.vec)
 	}
 	var err error
 	if o.src[0], err = c.memSrc(in, 0, o.space); err != nil {
@@ -255,7 +261,7 @@ func (c *compiler) atomic(in *traces.Inst, o *op) error {
 		return c.errf(in, "atomics work on global or shared memory, not %q", o.space)
 	}
 	if in.Vec > 1 {
-		return c.unsupported(in, "vector atomics")
+		return c.atomicVec(in, o)
 	}
 	o.size, o.vec = t.Size(), 1
 	f, fs, err := c.atomFunc(in, t)

@@ -158,7 +158,8 @@ func (c *compiler) float(in *traces.Inst, o *op) error {
 		return c.unsupported(in, in.Op.String()+" on .tf32")
 	}
 	approx64 := t == traces.F64 && fl.Has(traces.FlagApprox) && (in.Op == traces.OpRcp || in.Op == traces.OpRsqrt)
-	if fl.Has(traces.FlagFtz) && t != traces.F32 && t != traces.F16 && t != traces.F16x2 && !approx64 {
+	ex2bf16 := in.Op == traces.OpEx2 && (t == traces.BF16 || t == traces.BF16x2) // exists only with .ftz
+	if fl.Has(traces.FlagFtz) && t != traces.F32 && t != traces.F16 && t != traces.F16x2 && !approx64 && !ex2bf16 {
 		return c.errf(in, ".ftz is not defined for .%s", t)
 	}
 	sat, relu := fl.Has(traces.FlagSat), fl.Has(traces.FlagRelu)
@@ -207,8 +208,14 @@ func (c *compiler) float(in *traces.Inst, o *op) error {
 		}
 		return nil
 	case traces.OpMin, traces.OpMax:
-		if fl.Has(traces.FlagXorSign) || fl.Has(traces.FlagAbs) || relu {
-			return c.unsupported(in, "min/max with .xorsign.abs or .relu")
+		xs := fl.Has(traces.FlagXorSign) || fl.Has(traces.FlagAbs)
+		switch {
+		case relu:
+			return c.errf(in, ".relu is defined only for integer min/max (.s32, .s16x2)")
+		case xs && !fl.Has(traces.FlagXorSign|traces.FlagAbs):
+			return c.errf(in, ".xorsign and .abs go together")
+		case xs && t == traces.F64:
+			return c.errf(in, ".xorsign.abs is not defined for .f64")
 		}
 		if err := c.std(in, o, t, t, t); err != nil {
 			return err
@@ -223,6 +230,9 @@ func (c *compiler) float(in *traces.Inst, o *op) error {
 			o.f2 = fbinary(t, md, alu.MinNaNF32, alu.MinNaNF64, alu.MinNaNF16, alu.MinNaNBF16)
 		default:
 			o.f2 = fbinary(t, md, alu.MinF32, alu.MinF64, alu.MinF16, alu.MinBF16)
+		}
+		if xs && o.f2 != nil {
+			o.f2 = xorsignAbs(t, o.f2)
 		}
 		return c.finish2(in, o, nil)
 	case traces.OpAbs, traces.OpNeg:
@@ -360,8 +370,15 @@ func (c *compiler) fdiv(in *traces.Inst, o *op, md alu.FPMode) error {
 	switch {
 	case t != traces.F32 && t != traces.F64:
 		return c.unsupported(in, "div of type ."+t.String())
+	case fl.Has(traces.FlagSat):
+		return c.errf(in, ".sat is not defined for div")
 	case fl.Has(traces.FlagApprox) || fl.Has(traces.FlagFull):
-		return c.unsupported(in, "div.approx and div.full: no silicon model in package alu yet")
+		if t != traces.F32 || in.Rnd != traces.RndNone {
+			return c.errf(in, "div.approx and div.full are defined only for .f32, without a rounding modifier")
+		}
+		c.model(o, divModel(in))
+		o.exec = execModel2
+		return nil
 	case in.Rnd == traces.RndNone:
 		return c.errf(in, "div.%s needs a rounding modifier (.rn, .rz, .rm, .rp), .approx or .full", t)
 	}
@@ -412,7 +429,7 @@ func (c *compiler) rcp(in *traces.Inst, o *op, md alu.FPMode) error {
 		return nil
 	case fl.Has(traces.FlagApprox) && t == traces.F64:
 		if !fl.Has(traces.FlagFtz) {
-			return c.unsupported(in, "rcp.approx.f64 without .ftz")
+			return c.errf(in, "rcp.approx.f64 exists only with .ftz (rcp.approx.ftz.f64)")
 		}
 		c.model(o, modelRcp64H)
 		return nil
@@ -502,10 +519,19 @@ func (c *compiler) mufu(in *traces.Inst, o *op) error {
 		}
 		return nil
 	case t == traces.F64 && in.Op == traces.OpRsqrt:
-		if !ftz {
-			return c.unsupported(in, "rsqrt.approx.f64 without .ftz")
-		}
 		o.f1 = alu.RsqrtApproxF64Ftz
+		if !ftz {
+			o.f1 = rsqrtApproxF64
+		}
+		return nil
+	case in.Op == traces.OpTanh && isHalfType(t):
+		if ftz {
+			return c.errf(in, "tanh has no .ftz form")
+		}
+		o.f1 = unary16(t, tanhF16)
+		if t == traces.BF16 || t == traces.BF16x2 {
+			o.f1 = unary16(t, tanhBF16)
+		}
 		return nil
 	case in.Op == traces.OpEx2 && (t == traces.F16 || t == traces.F16x2):
 		if ftz {
@@ -520,6 +546,9 @@ func (c *compiler) mufu(in *traces.Inst, o *op) error {
 		c.model(o, modelEx2BF16)
 		return nil
 	}
+	if isHalfType(t) {
+		return c.errf(in, "%s is not defined for .%s (PTX has only ex2 and tanh on 16-bit floats)", in.Op, t)
+	}
 	return c.unsupported(in, in.Op.String()+".approx of type ."+t.String())
 }
 
@@ -532,13 +561,20 @@ const (
 	modelRcpF32
 	modelRcpF32Ftz
 	modelRcp64H
+	modelDivApproxF32
+	modelDivApproxF32Ftz
+	modelDivFullF32
+	modelDivFullF32Ftz
 )
 
 // modelNames name the model functions for errors.
 var modelNames = [...]string{
 	modelEx2F32: "ex2.approx.f32", modelEx2F32Ftz: "ex2.approx.ftz.f32", modelEx2F16: "ex2.approx.f16",
 	modelEx2BF16: "ex2.approx.ftz.bf16", modelRcpF32: "rcp.approx.f32", modelRcpF32Ftz: "rcp.approx.ftz.f32",
-	modelRcp64H: "rcp.approx.ftz.f64",
+	modelRcp64H: "rcp.approx.ftz.f64", modelDivApproxF32: "div.approx.f32 (MUFU.RCP, rcp.approx.ftz.f32)",
+	modelDivApproxF32Ftz: "div.approx.ftz.f32 (MUFU.RCP, rcp.approx.ftz.f32)",
+	modelDivFullF32:      "div.full.f32 (MUFU.RCP, rcp.approx.ftz.f32)",
+	modelDivFullF32Ftz:   "div.full.ftz.f32 (MUFU.RCP, rcp.approx.ftz.f32)",
 }
 
 // model makes o a call of model function kind and records that the code
@@ -566,7 +602,7 @@ func checkModel(models uint32, m *alu.Model) error {
 			ok = m != nil && m.Ex2BF16 != nil
 		case modelRcpF32:
 			ok = m != nil && m.RcpApproxF32 != nil
-		case modelRcpF32Ftz:
+		case modelRcpF32Ftz, modelDivApproxF32, modelDivApproxF32Ftz, modelDivFullF32, modelDivFullF32Ftz:
 			ok = m != nil && m.RcpApproxF32Ftz != nil
 		case modelRcp64H:
 			ok = m != nil && m.Rcp64H != nil
@@ -633,7 +669,7 @@ func execTestp(w *Warp, o *op, m uint64) error {
 // programming guide (floating-point standard section): single-precision
 // atomic adds on global memory always flush subnormals (FADD.F32.FTZ.RN),
 // on shared memory they keep them (FADD.F32.RN). f64 adds round to nearest
-// even with subnormals.
+// even with subnormals; the 16-bit forms are .noftz.
 func (c *compiler) atomFloatAdd(in *traces.Inst, t traces.Type) (f, fs func(old, b, c uint64) uint64, err error) {
 	rn := alu.Mode(alu.RoundNearestEven, alu.CanonicalNaN)
 	switch t {
@@ -643,6 +679,13 @@ func (c *compiler) atomFloatAdd(in *traces.Inst, t traces.Type) (f, fs func(old,
 		return f, fs, nil
 	case traces.F64:
 		return func(o, b, _ uint64) uint64 { return alu.AddF64(o, b, rn&^alu.CanonicalNaN) }, nil, nil
+	case traces.F16, traces.F16x2, traces.BF16, traces.BF16x2:
+		// atom.add.noftz (PTX ISA 6.3/7.8, sm_70/sm_90): round to nearest
+		// even, subnormal inputs and results kept; a packed pair adds each
+		// half on its own (atomic per half). NaN results are the canonical
+		// 0x7fff of HADD2.
+		add := fbinary(t, rn, nil, nil, alu.AddF16, alu.AddBF16)
+		return func(o, b, _ uint64) uint64 { return add(o, b) }, nil, nil
 	}
 	return nil, nil, c.unsupported(in, "atomic add on ."+t.String())
 }

@@ -38,6 +38,7 @@ type rigOpts struct {
 	width       int
 	params      []uint64 // 8-byte kernel parameters
 	constBytes  []byte
+	kernel      string // the kernel whose name contains this; "" the first
 }
 
 func newRig(t testing.TB, body string, o rigOpts) *rig {
@@ -60,6 +61,12 @@ func newRigProgram(t testing.TB, p *traces.Program, o rigOpts) *rig {
 		}
 	}
 	k := p.Kernels[0]
+	for _, kk := range p.Kernels {
+		if o.kernel != "" && strings.Contains(kk.Name, o.kernel) {
+			k = kk
+			break
+		}
+	}
 	if k.ParamSize < uint64(8*len(o.params)) {
 		k.ParamSize = uint64(8 * len(o.params))
 	}

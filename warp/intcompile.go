@@ -333,8 +333,11 @@ func (c *compiler) integer(in *traces.Inst, o *op) error {
 		if n != 32 && n != 64 {
 			return c.errf(in, "type .%s", t)
 		}
+		if in.NDst == 2 {
+			return c.lop3Pred(in, o)
+		}
 		if in.NDst != 1 {
-			return c.unsupported(in, "lop3 with a predicate result")
+			return c.errf(in, "expects one destination, or d|p with .and/.or")
 		}
 		if in.NSrc != 4 || in.Src[3].Kind != traces.OpdImm {
 			return c.errf(in, "expects a, b, c and an immediate truth table")
@@ -349,7 +352,7 @@ func (c *compiler) integer(in *traces.Inst, o *op) error {
 		return nil
 	case traces.OpShf:
 		if n != 32 {
-			return c.unsupported(in, "shf of type ."+t.String())
+			return c.errf(in, "shf is defined only for .b32")
 		}
 		if err := c.std(in, o, t, t, t, traces.U32); err != nil {
 			return err
@@ -458,4 +461,65 @@ func fast(o *op, exec execFn) {
 	if o.dst[0].sh == 0 {
 		o.exec = exec
 	}
+}
+
+// lop3Pred compiles `lop3.BoolOp.b32 d|p, a, b, c, immLut, q` (PTX ISA 8.2,
+// sm_50+): d = F(a, b, c) as plain lop3, p = (d != 0) BoolOp q. IR shape:
+// Dst[0] = d (OpdNone for `_`), Dst[1] = p, Src = a, b, c, immLut, q, and
+// Bool is BoolAnd or BoolOr.
+func (c *compiler) lop3Pred(in *traces.Inst, o *op) error {
+	t := in.Type
+	if t.Bits() != 32 {
+		return c.errf(in, "lop3 with a predicate result is defined only for .b32")
+	}
+	if in.Bool != traces.BoolAnd && in.Bool != traces.BoolOr {
+		return c.errf(in, "lop3 with a predicate result needs .and or .or")
+	}
+	if in.NSrc != 5 || in.Src[3].Kind != traces.OpdImm {
+		return c.errf(in, "expects a, b, c, an immediate truth table and a predicate")
+	}
+	var err error
+	if o.dst[0], err = c.dstReg(in, 0, t); err != nil {
+		return err
+	}
+	if o.dst[1], err = c.dstPredicate(in, 1); err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ {
+		if o.src[i], err = c.src(in, i, t); err != nil {
+			return err
+		}
+	}
+	if o.src[4], err = c.predSrc(in, 4); err != nil {
+		return err
+	}
+	o.aux = in.Src[3].Imm & 0xff
+	o.mode = traces.Mode(in.Bool)
+	o.exec = execLop3Pred
+	return nil
+}
+
+// execLop3Pred: d = lop3(a, b, c) and p = (d != 0) .and/.or q.
+func execLop3Pred(w *Warp, o *op, m uint64) error {
+	a, b, c := w.in(o, 0), w.in(o, 1), w.in(o, 2)
+	d := w.out(o, 0)
+	do := &o.dst[0]
+	lut := uint8(o.aux)
+	var nz uint64
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros64(mm)
+		r := lop3(a[l], b[l], c[l], lut) & lowMask(32)
+		d[l] = ext(r, do)
+		if r != 0 {
+			nz |= 1 << uint(l)
+		}
+	}
+	q := w.pred(o, 4)
+	if traces.BoolOp(o.mode) == traces.BoolAnd {
+		nz &= q
+	} else {
+		nz |= q
+	}
+	w.setPred(o, 1, m, nz)
+	return nil
 }

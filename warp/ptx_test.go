@@ -28,7 +28,6 @@ func parsePTXFile(t *testing.T, path string) *traces.Program {
 	return p
 }
 
-
 func stepsRef(v, limit int32) int32 {
 	if v <= 0 {
 		return -1

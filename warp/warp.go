@@ -63,7 +63,7 @@ func newWarp(b *Block, id int) *Warp {
 	k := l.cfg.Kernel
 	w := &Warp{
 		b: b, code: l.code, ops: l.code.ops, id: id, width: W, first: id * W,
-		regs:        make([]uint64, len(k.Regs)*W),
+		regs:        make([]uint64, l.code.nrows*W),
 		preds:       make([]uint64, k.NumPreds),
 		stack:       make([]entry, 0, 16),
 		laneID:      make([]uint64, W),
@@ -133,11 +133,13 @@ func (w *Warp) ActiveMask() uint64 {
 // Width is the number of lanes.
 func (w *Warp) Width() int { return w.width }
 
-// Reg returns the value of register r in lane lane (for tests and debuggers).
-func (w *Warp) Reg(r, lane int) uint64 { return w.regs[r*w.width+lane] }
+// Reg returns the value of register r in lane lane (for tests and
+// debuggers; the low 64 bits of a .b128 register).
+func (w *Warp) Reg(r, lane int) uint64 { return w.regs[int(w.code.rows[r])*w.width+lane] }
 
-// SetReg sets register r in lane lane (for tests and debuggers).
-func (w *Warp) SetReg(r, lane int, v uint64) { w.regs[r*w.width+lane] = v }
+// SetReg sets register r in lane lane (for tests and debuggers; the low 64
+// bits of a .b128 register).
+func (w *Warp) SetReg(r, lane int, v uint64) { w.regs[int(w.code.rows[r])*w.width+lane] = v }
 
 // Pred returns predicate register p as a lane mask.
 func (w *Warp) Pred(p int) uint64 { return w.preds[p] }
