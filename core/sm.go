@@ -238,6 +238,9 @@ func (s *SM) FreeWarps() int { return len(s.slots) - s.used }
 // Blocks is the number of resident blocks.
 func (s *SM) Blocks() int { return s.nblocks }
 
+// WarpInsts is the number of warp instructions the SM has issued so far.
+func (s *SM) WarpInsts() uint64 { return s.stats.WarpInsts }
+
 // Admit makes a block resident at cycle now: its warps take the free slots
 // with the lowest numbers (slot i belongs to partition i mod partitions),
 // with empty scoreboards. handle is the caller's name for the block,

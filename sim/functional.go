@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +17,21 @@ type FaultError struct{ Err error }
 func (e *FaultError) Error() string { return e.Err.Error() }
 func (e *FaultError) Unwrap() error { return e.Err }
 
+// Limits stop a run that goes on too long (an infinite loop in a kernel
+// hangs a real GPU; here it ends with a fault). Zero means no limit.
+type Limits struct {
+	MaxWarpInsts uint64 // warp instructions, both modes
+	MaxCycles    uint64 // cycles, timing mode
+}
+
+func (l Limits) warpInstsError() error {
+	return &FaultError{Err: fmt.Errorf("stopped after %d warp instructions (-max-warp-insts): the kernel may not terminate", l.MaxWarpInsts)}
+}
+
+func (l Limits) cyclesError() error {
+	return &FaultError{Err: fmt.Errorf("stopped at cycle %d (-max-cycles): the kernel may not terminate", l.MaxCycles)}
+}
+
 // RunFunctional executes every block of the launch in grid order, one block
 // at a time, with no timing, and returns the kernel's counters.
 func RunFunctional(p *Prepared) (*KernelStats, error) {
@@ -28,6 +44,7 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 		return nil, err
 	}
 	var blk *warp.Block
+	var executed uint64
 	g := p.Spec.Grid
 	for z := uint32(0); z < g[2]; z++ {
 		for y := uint32(0); y < g[1]; y++ {
@@ -40,7 +57,19 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 				} else {
 					blk.Reset(id, 0)
 				}
-				if err := blk.Run(); err != nil {
+				budget := uint64(0)
+				if lim := p.Limits.MaxWarpInsts; lim != 0 {
+					if executed >= lim {
+						return nil, p.Limits.warpInstsError()
+					}
+					budget = lim - executed
+				}
+				n, err := blk.RunFor(budget)
+				executed += n
+				if errors.Is(err, warp.ErrStepLimit) {
+					return nil, p.Limits.warpInstsError()
+				}
+				if err != nil {
 					// Faults and barrier deadlocks (which hang a real
 					// GPU) are the simulated program's, not bad input.
 					return nil, &FaultError{Err: err}

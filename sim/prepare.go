@@ -41,6 +41,8 @@ type Prepared struct {
 	Params     *mem.Segment
 	// BufferAddr[i] is the device address of Spec.Buffers[i].
 	BufferAddr []uint64
+	// Limits stop runaway kernels; the caller may set them before running.
+	Limits Limits
 
 	// AMD is the launch state of an AMDGPU kernel (kernarg segment, dispatch
 	// packet, dynamic LDS; sim/amd.go); nil for PTX.

@@ -137,6 +137,18 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 		if r.live == 0 && r.next == r.total {
 			return now, nil
 		}
+		if lim := r.p.Limits; lim.MaxCycles != 0 && uint64(now) > lim.MaxCycles {
+			return now, lim.cyclesError()
+		}
+		if lim := r.p.Limits; lim.MaxWarpInsts != 0 {
+			var n uint64
+			for _, sm := range r.sms {
+				n += sm.WarpInsts()
+			}
+			if n > lim.MaxWarpInsts {
+				return now, lim.warpInstsError()
+			}
+		}
 		next := core.Never
 		for _, sm := range r.sms {
 			if every || sm.Wake() <= now {

@@ -1,6 +1,7 @@
 package warp
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/gpusim/gpusim/mem"
@@ -89,24 +90,40 @@ func (b *Block) Done() bool { return b.live == 0 }
 // fault, or an error when every unfinished warp waits at a barrier that can
 // never complete. The %clock value is the number of turns so far.
 func (b *Block) Run() error {
-	var now uint64
+	_, err := b.RunFor(0)
+	return err
+}
+
+// ErrStepLimit is returned by RunFor when the block used up its budget of
+// warp instructions before finishing.
+var ErrStepLimit = errors.New("warp instruction limit reached")
+
+// RunFor is Run with a budget: it stops with ErrStepLimit once limit warp
+// instructions have executed (0 means no limit). It returns the warp
+// instructions executed.
+func (b *Block) RunFor(limit uint64) (uint64, error) {
+	var now, steps uint64
 	for b.live > 0 {
 		stepped := false
 		for _, w := range b.warps {
 			if w.done || w.barWait >= 0 {
 				continue
 			}
-			if _, err := w.Step(now); err != nil {
-				return err
+			if limit != 0 && steps == limit {
+				return steps, ErrStepLimit
 			}
+			if _, err := w.Step(now); err != nil {
+				return steps, err
+			}
+			steps++
 			stepped = true
 		}
 		if !stepped {
-			return b.deadlock()
+			return steps, b.deadlock()
 		}
 		now++
 	}
-	return nil
+	return steps, nil
 }
 
 func (b *Block) deadlock() error {

@@ -63,6 +63,8 @@ type runFlags struct {
 	mode       string
 	jsonPath   string
 	noWallTime bool
+	maxInsts   uint64
+	maxCycles  uint64
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
@@ -78,6 +80,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.out, "out", "", "folder for output buffers (default: the launch file's folder)")
 	fs.StringVar(&f.mode, "mode", "timing", "timing: cycle-level timing model; functional: execute without timing")
 	fs.StringVar(&f.jsonPath, "json", "", "also write the report as JSON to this file")
+	fs.Uint64Var(&f.maxInsts, "max-warp-insts", 0, "stop with a fault after this many warp instructions (0: no limit)")
+	fs.Uint64Var(&f.maxCycles, "max-cycles", 0, "stop with a fault after this many cycles in timing mode (0: no limit)")
 	fs.BoolVar(&f.noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: gpusim [flags] TRACE")
@@ -123,6 +127,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
+	p.Limits = sim.Limits{MaxWarpInsts: f.maxInsts, MaxCycles: f.maxCycles}
 	var st *sim.KernelStats
 	if f.mode == "functional" {
 		st, err = sim.RunFunctional(p)
