@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/gpusim/gpusim/config"
 )
 
 // LaunchSpec is a kernel launch as a launch file describes it
@@ -102,7 +104,7 @@ func LoadLaunch(path string) (*LaunchSpec, error) {
 // ParseLaunch decodes launch-file text (path is used for messages and to
 // resolve relative `file` paths).
 func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
-	keys := indexTOMLKeys(src)
+	keys := config.IndexKeys(src)
 	var lf launchFile
 	md, err := toml.Decode(string(src), &lf)
 	if err != nil {
@@ -124,10 +126,10 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0].String()
-		return nil, fmt.Errorf("%s:%d: unknown key %s", path, keys.line(k), k)
+		return nil, fmt.Errorf("%s:%d: unknown key %s", path, keys.Line(k), k)
 	}
 	at := func(key string, format string, args ...any) error {
-		return fmt.Errorf("%s:%d: %s: %s", path, keys.line(key), key, fmt.Sprintf(format, args...))
+		return fmt.Errorf("%s:%d: %s: %s", path, keys.Line(key), key, fmt.Sprintf(format, args...))
 	}
 
 	ls := &LaunchSpec{Path: path, Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{1, 1, 1}}
@@ -157,7 +159,7 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 	}
 	// The order the file defines them in (map order is random).
 	sort.Slice(names, func(i, j int) bool {
-		li, lj := keys.line("buffers."+names[i]), keys.line("buffers."+names[j])
+		li, lj := keys.Line("buffers."+names[i]), keys.Line("buffers."+names[j])
 		if li != lj {
 			return li < lj
 		}
@@ -168,13 +170,13 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.Line = keys.line("buffers." + name)
+		b.Line = keys.Line("buffers." + name)
 		ls.Buffers = append(ls.Buffers, b)
 	}
 
 	for i, a := range lf.Args {
 		key := fmt.Sprintf("args[%d]", i)
-		line := keys.nth("args", i)
+		line := keys.ArrayLine("args", i)
 		bad := func(format string, args ...any) error {
 			return fmt.Errorf("%s:%d: %s: %s", path, line, key, fmt.Sprintf(format, args...))
 		}
