@@ -1,0 +1,116 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/traces"
+)
+
+// valuKernel is an AMDGPU kernel of n independent v_fma_f32 (rotating over
+// 16 destinations) and an s_endpgm: VALU-bound.
+func valuKernel(target string, n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\t.amdgcn_target \"amdgcn-amd-amdhsa--%s\"\n\t.text\nvalu:\n", target)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "\tv_fma_f32 v%d, v%d, v%d, v%d\n", 1+i%16, 17+i%3, 20+i%5, 1+(i+7)%16)
+	}
+	b.WriteString("\ts_endpgm\n\t.section .rodata,\"a\",@progbits\n\t.amdhsa_kernel valu\n")
+	b.WriteString("\t\t.amdhsa_next_free_vgpr 32\n\t\t.amdhsa_next_free_sgpr 8\n")
+	if !strings.HasPrefix(target, "gfx9") {
+		b.WriteString("\t\t.amdhsa_wavefront_size32 1\n")
+	}
+	b.WriteString("\t.end_amdhsa_kernel\n")
+	return b.String()
+}
+
+// TestAMDTimingVALURate: a VALU-bound kernel on one compute unit issues one
+// wave64 VALU instruction per 4 cycles per SIMD on gfx90a (4 x SIMD16) and
+// one wave32 VALU instruction per cycle per SIMD on gfx1100 (SIMD32), within
+// 5% (timing.md, AMD table).
+func TestAMDTimingVALURate(t *testing.T) {
+	for _, tc := range []struct {
+		target string
+		want   float64 // VALU instructions per cycle per SIMD
+	}{{"gfx90a", 0.25}, {"gfx1100", 1}} {
+		t.Run(tc.target, func(t *testing.T) {
+			const n = 1000
+			prog, err := traces.ParseAMDGPU("valu.s", []byte(valuKernel(tc.target, n)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sms := 1
+			if tc.target == "gfx1100" {
+				sms = 2 // one WGP of two CUs
+			}
+			m, err := config.Load(tc.target, []string{fmt.Sprintf("gpu.sms=%d", sms), "opcodes.exit=branch"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			simds := m.SM.Partitions * max(1, m.GPU.CUsPerWGP)
+			wave := prog.Kernels[0].AMD.WaveSize
+			// Four waves per SIMD, one workgroup per SIMD.
+			spec := &LaunchSpec{Kernel: "valu", Grid: [3]uint32{uint32(simds), 1, 1}, Block: [3]uint32{uint32(4 * wave), 1, 1}}
+			p, err := Prepare(prog, m, spec, Overrides{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := RunTimingAMD(p, TimingOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			valu := float64(simds * 4 * n)
+			rate := valu / float64(st.Timing.Cycles) / float64(simds)
+			t.Logf("%s: %d cycles, %.4f VALU instructions per cycle per SIMD", tc.target, st.Timing.Cycles, rate)
+			if math.Abs(rate-tc.want)/tc.want > 0.05 {
+				t.Errorf("%s: %.4f VALU instructions per cycle per SIMD, want %.2f within 5%%", tc.target, rate, tc.want)
+			}
+		})
+	}
+}
+
+// TestAMDTimingSamples: the samples give the same outputs in the timing
+// mode as in the functional mode (what a kernel computes never depends on
+// when).
+func TestAMDTimingSamples(t *testing.T) {
+	for _, name := range []string{"reduce", "divergent", "fir", "div"} {
+		for _, target := range []string{"gfx90a", "gfx1100", "gfx1200"} {
+			t.Run(name+"_"+target, func(t *testing.T) {
+				shrink := func(s *LaunchSpec) { // smaller launches: the outputs are checked elsewhere
+					s.Grid[0] = min(s.Grid[0], 24)
+					if name == "div" {
+						s.Args[3].Value = Scalar{Int: 24 * 256}
+					}
+				}
+				fp := prepareAMDSample(t, name, target, shrink)
+				if _, err := RunFunctional(fp); err != nil {
+					t.Fatal(err)
+				}
+				tp := prepareAMDSample(t, name, target, shrink)
+				// core's implicit end-of-code entry has the PTX key "exit",
+				// which the AMD presets do not route.
+				m, err := config.Load(target, []string{"opcodes.exit=branch"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				tp.Machine = m
+				st, err := RunTimingAMD(tp, TimingOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Timing == nil || st.Timing.Cycles == 0 {
+					t.Fatal("no timing")
+				}
+				for _, b := range fp.Spec.Buffers {
+					f, tt := buf(t, fp, b.Name), buf(t, tp, b.Name)
+					if string(f) != string(tt) {
+						t.Fatalf("buffer %s differs between the functional and the timing mode", b.Name)
+					}
+				}
+			})
+		}
+	}
+}
