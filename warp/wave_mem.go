@@ -1,7 +1,6 @@
 package warp
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 
@@ -76,7 +75,7 @@ func (w *Wave) globalLoad(addr uint64, n int) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return leLoad(b, n), nil
+	return loadN(b, n), nil
 }
 
 // globalBytes returns the bytes of an access inside one allocation.
@@ -97,31 +96,6 @@ func (w *Wave) globalBytes(addr uint64, n int, write bool) ([]byte, error) {
 		return s.Slice(addr, n, write)
 	}
 	return s.Host(addr, uint64(n))
-}
-
-func leLoad(b []byte, n int) uint64 {
-	switch n {
-	case 1:
-		return uint64(b[0])
-	case 2:
-		return uint64(binary.LittleEndian.Uint16(b))
-	case 4:
-		return uint64(binary.LittleEndian.Uint32(b))
-	}
-	return binary.LittleEndian.Uint64(b)
-}
-
-func leStore(b []byte, n int, x uint64) {
-	switch n {
-	case 1:
-		b[0] = byte(x)
-	case 2:
-		binary.LittleEndian.PutUint16(b, uint16(x))
-	case 4:
-		binary.LittleEndian.PutUint32(b, uint32(x))
-	default:
-		binary.LittleEndian.PutUint64(b, x)
-	}
 }
 
 // errPrivate is the fault of a flat access to the private (scratch)
@@ -257,7 +231,7 @@ func execVLoad(w *Wave, o *wop, m uint64) error {
 			}
 			var x uint64
 			if b != nil {
-				x = leLoad(b, sz)
+				x = loadN(b, sz)
 			}
 			if o.signed {
 				x = uint64(uint32(int32(int64(x<<(64-8*sz)) >> (64 - 8*sz))))
@@ -292,7 +266,7 @@ func execVStore(w *Wave, o *wop, m uint64) error {
 				return atLane(l, err)
 			}
 			if b != nil {
-				leStore(b, sz, w.v[d.reg+r*W+l])
+				storeN(b, sz, w.v[d.reg+r*W+l])
 			}
 		}
 	}
@@ -332,8 +306,8 @@ func execVAtomic(w *Wave, o *wop, m uint64) error {
 		}
 		var old uint64
 		if b != nil {
-			old = leLoad(b, sz)
-			leStore(b, sz, o.f3(old, data, cmp))
+			old = loadN(b, sz)
+			storeN(b, sz, o.f3(old, data, cmp))
 		}
 		if p != nil {
 			for r := 0; r < n; r++ {
