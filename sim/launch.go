@@ -29,6 +29,9 @@ type LaunchSpec struct {
 	Buffers []*BufferSpec
 	// Notes are the stated defaults and overrides, printed in the report.
 	Notes []string
+	// KernelLine and ArgsLine are where the file says `kernel =` and its
+	// first [[args]] (0: not said), for error messages.
+	KernelLine, ArgsLine int
 }
 
 // ArgSpec is one kernel argument: a buffer's address, or a scalar value.
@@ -135,6 +138,7 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 	ls := &LaunchSpec{Path: path, Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{1, 1, 1}}
 	if lf.Kernel != nil {
 		ls.Kernel = *lf.Kernel
+		ls.KernelLine = keys.Line("kernel")
 	}
 	if lf.Grid != nil {
 		if ls.Grid, err = dim3(lf.Grid); err != nil {
@@ -174,6 +178,7 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 		ls.Buffers = append(ls.Buffers, b)
 	}
 
+	ls.ArgsLine = keys.ArrayLine("args", 0)
 	for i, a := range lf.Args {
 		key := fmt.Sprintf("args[%d]", i)
 		line := keys.ArrayLine("args", i)

@@ -78,8 +78,11 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	}
 	k, err := pickKernel(prog, name)
 	if err != nil {
-		if len(prog.Kernels) == 0 {
+		switch {
+		case len(prog.Kernels) == 0:
 			return nil, fmt.Errorf("%s: %v", prog.Path, err)
+		case ov.Kernel == "" && spec.KernelLine > 0:
+			return nil, fmt.Errorf("%s:%d: kernel: %v", where, spec.KernelLine, err)
 		}
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
@@ -96,7 +99,11 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 		defaultArgs(spec, k)
 	}
 	if len(spec.Args) != len(k.Params) {
-		return nil, fmt.Errorf("%s: kernel %s has %d parameters, the launch gives %d [[args]]", where, k.Name, len(k.Params), len(spec.Args))
+		at := where
+		if spec.ArgsLine > 0 {
+			at = fmt.Sprintf("%s:%d", where, spec.ArgsLine)
+		}
+		return nil, fmt.Errorf("%s: kernel %s has %d parameters, the launch gives %d [[args]]", at, k.Name, len(k.Params), len(spec.Args))
 	}
 
 	p := &Prepared{Program: prog, Kernel: k, Machine: m, Spec: spec, Model: model, Global: mem.NewGlobal()}

@@ -1,5 +1,7 @@
 package traces
 
+import "fmt"
+
 // Function bodies: statements, declarations inside bodies, labels, scopes.
 
 // parseBody parses `{ ... }` with p.tok on the opening brace.
@@ -147,6 +149,9 @@ func (p *ptxParser) parseRegDecl(f *ptxFunc) error {
 		}
 		if prev, dup := f.declaredHere(name); dup {
 			return p.errAt(nt.pos, "duplicate declaration of %s (first declared at %d:%d)", name, prev.Line, prev.Col)
+		}
+		if prev, dup := f.overlapsHere(name, count); dup {
+			return p.errAt(nt.pos, "declaration of %s overlaps the registers declared at %d:%d", declName(name, count), prev.Line, prev.Col)
 		}
 		f.regDecls = append(f.regDecls, regDecl{typ: typ, count: count, pos: nt.pos, depth: f.depth()})
 		if count < 0 {
@@ -298,4 +303,12 @@ func fallsThrough(in *Inst) bool {
 		return in.Guard >= 0
 	}
 	return true
+}
+
+// declName is a register declaration as written: %r or %r<N>.
+func declName(name string, count int32) string {
+	if count < 0 {
+		return name
+	}
+	return fmt.Sprintf("%s<%d>", name, count)
 }

@@ -198,6 +198,47 @@ func (f *ptxFunc) declaredHere(name string) (Pos, bool) {
 	return Pos{}, false
 }
 
+// overlapsHere reports a register declaration in the current scope that a
+// new one would collide with: a plain name %r7 against a %r<N> range with
+// N > 7, or a range %r<N> against plain names %r0..%r(N-1). It returns the
+// earliest such declaration.
+func (f *ptxFunc) overlapsHere(name string, count int32) (Pos, bool) {
+	var found Pos
+	ok := false
+	if count < 0 {
+		base, n, isMember := splitRegIndex(name)
+		if i, has := f.regRanges[base]; isMember && has && f.regDecls[i].depth == f.depth() && n < f.regDecls[i].count {
+			return f.regDecls[i].pos, true
+		}
+		return found, false
+	}
+	for other, i := range f.regNames {
+		d := &f.regDecls[i]
+		if base, n, isMember := splitRegIndex(other); isMember && base == name && n < count && d.depth == f.depth() {
+			if !ok || d.pos.Line < found.Line || d.pos.Line == found.Line && d.pos.Col < found.Col {
+				found, ok = d.pos, true
+			}
+		}
+	}
+	return found, ok
+}
+
+// splitRegIndex splits "%r12" into "%r" and 12 the way a %r<N> range names
+// its members (no leading zeros); isMember is false for other names.
+func splitRegIndex(name string) (base string, n int32, isMember bool) {
+	j := len(name)
+	for j > 0 && name[j-1] >= '0' && name[j-1] <= '9' {
+		j--
+	}
+	if j == len(name) || j == 0 || len(name)-j > 9 || (name[j] == '0' && j < len(name)-1) {
+		return "", 0, false
+	}
+	for _, c := range name[j:] {
+		n = n*10 + int32(c-'0')
+	}
+	return name[:j], n, true
+}
+
 // lookupReg finds a register by name: a single declaration, or a member of
 // a %name<N> range.
 func (f *ptxFunc) lookupReg(name []byte) (d int32, member int32, ok bool) {
