@@ -3,6 +3,7 @@
 // printing; the simulation lives in package sim.
 //
 //	gpusim [flags] TRACE
+//	gpusim sweep [flags] -vary key.path=v1,v2,... TRACE
 //	gpusim configs
 //	gpusim config show NAME [-set key=value ...]
 //	gpusim asm -arch ARCH 'INSTRUCTION'
@@ -33,6 +34,8 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
+		case "sweep":
+			return cmdSweep(args[1:], stdout, stderr)
 		case "configs":
 			return cmdConfigs(args[1:], stdout, stderr)
 		case "config":
@@ -51,7 +54,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
-  gpusim [flags] TRACE                 run a .ptx trace and report
+  gpusim [flags] TRACE                 run a .ptx or .s trace and report
+  gpusim sweep [flags] -vary k=v1,v2 TRACE   run once per value and tabulate
   gpusim configs                       list the embedded machine models
   gpusim config show NAME [-set k=v]   print a machine model's effective TOML
   gpusim asm -arch ARCH 'INSTRUCTION'  encode an AMD VOP3 instruction

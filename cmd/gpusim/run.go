@@ -71,17 +71,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gpusim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f runFlags
-	fs.StringVar(&f.config, "config", "sm_75", "machine model: a TOML file, or an embedded preset name (gpusim configs)")
-	fs.Var(&f.sets, "set", "override a machine model value, key.path=value (repeatable)")
-	fs.StringVar(&f.launch, "launch", "", "launch file (default: NAME.launch.toml beside the trace)")
-	fs.StringVar(&f.kernel, "kernel", "", "kernel to run (overrides the launch file)")
-	fs.Var(&f.grid, "grid", "grid X,Y,Z in blocks (overrides the launch file)")
-	fs.Var(&f.block, "block", "block X,Y,Z in threads (overrides the launch file)")
+	f.register(fs)
 	fs.StringVar(&f.out, "out", "", "folder for output buffers (default: the launch file's folder)")
 	fs.StringVar(&f.mode, "mode", "timing", "timing: cycle-level timing model; functional: execute without timing")
 	fs.StringVar(&f.jsonPath, "json", "", "also write the report as JSON to this file")
-	fs.Uint64Var(&f.maxInsts, "max-warp-insts", 0, "stop with a fault after this many warp instructions (0: no limit)")
-	fs.Uint64Var(&f.maxCycles, "max-cycles", 0, "stop with a fault after this many cycles in timing mode (0: no limit)")
 	fs.BoolVar(&f.noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: gpusim [flags] TRACE")
@@ -104,30 +97,14 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	tracePath := positional[0]
 
-	m, err := config.Load(f.config, f.sets)
-	if err != nil {
-		return errorf(stderr, exitUsage, "%v", err)
-	}
 	prog, err := loadTrace(tracePath)
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
-	spec, err := loadLaunch(tracePath, f.launch)
+	m, p, err := f.prepare(prog, tracePath, nil)
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
-	ov := sim.Overrides{Kernel: f.kernel}
-	if f.grid.set {
-		ov.Grid = f.grid.d
-	}
-	if f.block.set {
-		ov.Block = f.block.d
-	}
-	p, err := sim.Prepare(prog, m, spec, ov)
-	if err != nil {
-		return errorf(stderr, exitUsage, "%v", err)
-	}
-	p.Limits = sim.Limits{MaxWarpInsts: f.maxInsts, MaxCycles: f.maxCycles}
 	var st *sim.KernelStats
 	if f.mode == "functional" {
 		st, err = sim.RunFunctional(p)
@@ -161,6 +138,45 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "gpusim: simulated %d warp instructions in %.3f s (%.3g warp-inst/s)\n",
 		st.WarpInsts, st.WallSeconds, st.WarpInstsPerSecond())
 	return exitOK
+}
+
+// register defines the flags that choose the machine, the launch and the
+// limits (shared by a run and a sweep).
+func (f *runFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.config, "config", "sm_75", "machine model: a TOML file, or an embedded preset name (gpusim configs)")
+	fs.Var(&f.sets, "set", "override a machine model value, key.path=value (repeatable)")
+	fs.StringVar(&f.launch, "launch", "", "launch file (default: NAME.launch.toml beside the trace)")
+	fs.StringVar(&f.kernel, "kernel", "", "kernel to run (overrides the launch file)")
+	fs.Var(&f.grid, "grid", "grid X,Y,Z in blocks (overrides the launch file)")
+	fs.Var(&f.block, "block", "block X,Y,Z in threads (overrides the launch file)")
+	fs.Uint64Var(&f.maxInsts, "max-warp-insts", 0, "stop with a fault after this many warp instructions (0: no limit)")
+	fs.Uint64Var(&f.maxCycles, "max-cycles", 0, "stop with a fault after this many cycles in timing mode (0: no limit)")
+}
+
+// prepare loads the machine (the -set overrides, then extra ones) and the
+// launch, and lays the launch out in memory. Errors are bad input.
+func (f *runFlags) prepare(prog *traces.Program, tracePath string, extra []string) (*config.Machine, *sim.Prepared, error) {
+	m, err := config.Load(f.config, append(append([]string(nil), f.sets...), extra...))
+	if err != nil {
+		return nil, nil, err
+	}
+	spec, err := loadLaunch(tracePath, f.launch)
+	if err != nil {
+		return nil, nil, err
+	}
+	ov := sim.Overrides{Kernel: f.kernel}
+	if f.grid.set {
+		ov.Grid = f.grid.d
+	}
+	if f.block.set {
+		ov.Block = f.block.d
+	}
+	p, err := sim.Prepare(prog, m, spec, ov)
+	if err != nil {
+		return nil, nil, err
+	}
+	p.Limits = sim.Limits{MaxWarpInsts: f.maxInsts, MaxCycles: f.maxCycles}
+	return m, p, nil
 }
 
 // loadTrace parses a trace file by its extension.
