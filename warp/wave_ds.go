@@ -84,7 +84,7 @@ func (w *Wave) ldsLoad(addr uint64, sz int, signed bool) uint64 {
 	if b == nil {
 		return 0
 	}
-	x := leLoad(b, sz)
+	x := loadN(b, sz)
 	if signed {
 		x = uint64(uint32(int32(int64(x<<(64-8*sz)) >> (64 - 8*sz))))
 	}
@@ -93,7 +93,7 @@ func (w *Wave) ldsLoad(addr uint64, sz int, signed bool) uint64 {
 
 func (w *Wave) ldsStore(addr uint64, sz int, x uint64) {
 	if b := w.ldsBytes(addr, sz); b != nil {
-		leStore(b, sz, x)
+		storeN(b, sz, x)
 	}
 }
 
@@ -202,8 +202,8 @@ func execDSAtomic(w *Wave, o *wop, m uint64) error {
 		}
 		var old uint64
 		if b := w.ldsBytes(a.Addr[l], sz); b != nil {
-			old = leLoad(b, sz)
-			leStore(b, sz, o.f3(old, data, cmp))
+			old = loadN(b, sz)
+			storeN(b, sz, o.f3(old, data, cmp))
 		}
 		if p != nil {
 			for r := 0; r < n; r++ {
