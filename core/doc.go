@@ -2,12 +2,15 @@
 // CUs pair up): its partitions (NVIDIA sub-cores, AMD SIMDs), each with a
 // warp scheduler (lrr, gto, oldest, two_level) that issues up to
 // issue_width warps per cycle; a scoreboard on every value register,
-// predicate and the carry flag of every resident warp; and functional
-// units as pipelines with lanes, latency and initiation from the machine
-// model. Instructions execute at issue (package warp computes the values);
-// the pipeline decides when their results become visible, and memory
+// predicate and the carry flag of every resident warp (AMD: VGPRs, SGPRs,
+// VCC, EXEC, M0, SCC and MODE, amd_program.go); and functional units as
+// pipelines with lanes, latency and initiation from the machine model.
+// Instructions execute at issue (package warp computes the values); the
+// pipeline decides when their results become visible, and memory
 // instructions take their completion time from the memory hierarchy
-// (package mem).
+// (package mem). AMD loads reach their registers at the s_waitcnt that
+// retires them, and the wave waits there until they have arrived
+// (amd_wait.go).
 //
 // Every cycle, every active warp of a partition is in exactly one state
 // (Reason). States are kept lazily: a warp's state changes only at events

@@ -3,6 +3,7 @@ package core
 import (
 	"math/bits"
 
+	"github.com/gpusim/gpusim/traces"
 	"github.com/gpusim/gpusim/warp"
 )
 
@@ -37,6 +38,14 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 			continue
 		}
 		r, t, pc := s.eval(sl, now)
+		if r == ready && s.prog.insts[pc].hint {
+			// AMD hints ahead: executed at once, then the instruction
+			// after them is evaluated.
+			if err := s.skipHints(sl, now); err != nil {
+				return err
+			}
+			r, t, pc = s.eval(sl, now)
+		}
 		if r == ready {
 			sl.cand = true
 			ncand++
@@ -69,6 +78,12 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 			sl.cand = false
 			s.setState(sl, NotSelected, sl.npc, now)
 			sl.wake = next
+			if s.interv > 1 {
+				// Its unit may be busy before its next issue slot.
+				if f, _ := s.unitFree(p, s.prog.insts[sl.npc].unit); f > now+1 {
+					sl.wake = now + 1
+				}
+			}
 		}
 		wake = min(wake, sl.wake)
 	}
@@ -83,9 +98,15 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 func (s *SM) eval(sl *slot, now Cycle) (Reason, Cycle, int32) {
 	pc := sl.npc
 	if sl.hold > now {
+		if sl.holdPC >= 0 {
+			pc = sl.holdPC
+		}
 		return sl.holdWhy, sl.hold, pc
 	}
 	if sl.w.Waiting() {
+		if sl.barPC >= 0 {
+			pc = sl.barPC
+		}
 		return Barrier, Never, pc
 	}
 	info := &s.prog.insts[pc]
@@ -120,27 +141,61 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 	}
 	s.free[inst] = now + occ
 	s.stats.UnitBusy[info.unit] += uint64(occ)
-	s.stats.WarpInsts++
-	s.stats.ThreadInsts += uint64(bits.OnesCount64(res.Exec))
+	if s.interv > 1 {
+		s.wakeWaiting(p, info.unit, now)
+	}
+	n := uint64(1)
+	if info.pair {
+		n = 2 // a VOPD pair: two instructions in one issue
+	}
+	s.stats.WarpInsts += n
+	s.stats.ThreadInsts += n * uint64(bits.OnesCount64(res.Exec))
 	p.stats.Issued++
 	b := &s.blocks[sl.blk]
 	done := now + info.lat
 	long := false
+	ack := done // AMD: when the wait counter entry completes
 	if res.Mem != nil {
-		d := s.port.access(p.cu, sl.gw, now, res.Mem, info.reduce)
+		d := s.port.access(p.cu, sl.gw, now, res.Mem, info)
 		done, long = max(d, now+1), true
 		sl.memDone = max(sl.memDone, done)
 		b.drain = max(b.drain, done)
+		ack = done
+		if sl.wave != nil && (res.Mem.Kind == warp.AccessStore || info.reduce) && accessSpace(res.Mem) != traces.SpaceShared {
+			ack = done + s.storeAck
+		}
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
 		sl.ready[r], sl.long[r] = done, long
 	}
-	s.pcs[pc].Latency.Add(done - now)
 	// Selected covers this cycle; from the next the warp is evaluated
 	// again (a taken branch holds it for the branch unit's latency).
-	sl.hold, sl.holdWhy, sl.wake = now+1, NoInstruction, now+1
+	sl.hold, sl.holdWhy, sl.holdPC, sl.wake = now+1, NoInstruction, -1, now+1
 	if res.Kind == warp.KindBranch || res.Kind == warp.KindDiverged {
 		sl.hold = now + max(1, info.lat)
+	}
+	if res.Kind == warp.KindBarrier && sl.wave != nil {
+		// AMD: the wait counts on the barrier instruction, as for s_waitcnt.
+		sl.barPC = pc
+	}
+	lat := done - now
+	if info.nop > 1 {
+		// s_nop N: the wave idles N+1 cycles, this one included.
+		sl.hold, sl.holdWhy, sl.holdPC = now+info.nop, ShortScoreboard, pc
+	}
+	if info.sync && sl.wave != nil {
+		// AMD: the wave may not go past a wait (or a counter overflow)
+		// before the memory operations it retired complete.
+		if t := syncQueues(sl, ack); t > sl.hold {
+			sl.hold, sl.holdWhy, sl.holdPC = t, LongScoreboard, pc
+			if info.wait {
+				lat = t - now
+			}
+		}
+	}
+	s.pcs[pc].Latency.Add(lat)
+	if info.pair {
+		s.pcs[pc+1].Latency.Add(lat)
 	}
 	if s.policy == policyGTO {
 		p.greedy = sl
@@ -155,6 +210,26 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		// This instruction may have completed a barrier (the last
 		// arrival, or an exit the barrier no longer waits for).
 		s.release(b, now)
+	}
+	return nil
+}
+
+// skipHints executes the pure hints (AMD s_delay_alu, s_clause, ...) at
+// warp sl's next instruction at cycle now, in no time: a hint is consumed
+// by the instruction buffer, taking no issue slot, no unit and no cycle of
+// its wave; the delay s_delay_alu describes is the scoreboard's interlock
+// (amd_program.go). They count as executed instructions with latency 0.
+func (s *SM) skipHints(sl *slot, now Cycle) error {
+	for s.prog.insts[sl.npc].hint {
+		pc := sl.npc
+		res, err := sl.w.Step(uint64(now))
+		if err != nil {
+			return err
+		}
+		s.stats.WarpInsts++
+		s.stats.ThreadInsts += uint64(bits.OnesCount64(res.Exec))
+		s.pcs[pc].Latency.Add(0)
+		s.scoreboard(sl)
 	}
 	return nil
 }
@@ -204,8 +279,44 @@ func (s *SM) release(b *blockState, now Cycle) {
 		}
 		sl.parked = false
 		b.parked--
-		sl.hold, sl.holdWhy, sl.wake = now+1, Barrier, now+1
+		sl.hold, sl.holdWhy, sl.holdPC, sl.wake = now+1, Barrier, sl.barPC, now+1
 		sl.part.wake = min(sl.part.wake, now+1)
+	}
+}
+
+// wakeWaiting is for machines whose partitions issue only every
+// issue_interval cycles: a warp that can issue but waits for its
+// partition's slot (NotSelected) sleeps until that slot, unless the unit it
+// needs becomes busy before then, when it is pipe_busy instead. An issue
+// into unit class u at now by partition p makes it busy: the waiting warps
+// of every partition sharing those instances that need u are evaluated
+// again when cycle-by-cycle stepping would next see them (now for a
+// partition that steps after p in this cycle, else now+1).
+func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
+	g := p.units[u]
+	n := len(s.parts)
+	first := int(now % Cycle(n))
+	at := 0
+	for i := range s.parts {
+		if &s.parts[i] == p {
+			at = (i - first + n) % n
+		}
+	}
+	for i := range s.parts {
+		q := &s.parts[i]
+		if q.units[u] != g {
+			continue
+		}
+		t := now + 1
+		if (i-first+n)%n > at {
+			t = now
+		}
+		for _, sl := range q.warps {
+			if !sl.cand && sl.state == NotSelected && sl.wake > t && s.prog.insts[sl.npc].unit == u {
+				sl.wake = t
+				q.wake = min(q.wake, t)
+			}
+		}
 	}
 }
 

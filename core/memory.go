@@ -56,17 +56,27 @@ func newMemPort(h *mem.Hierarchy, k *traces.Kernel, width int) memPort {
 	return memPort{h: h, width: width, frame: local + (k.FrameSize+3)&^3, frameOff: local, addr: make([]uint64, width)}
 }
 
-// access times a at cycle now for the CU cu and the warp with the
-// GPU-unique number gw, and returns when it completes.
-func (mp *memPort) access(cu int, gw uint64, now Cycle, a *warp.Access, reduce bool) Cycle {
+// accessSpace is the space access a went to: its first active lane's (a
+// generic access resolved per lane), or the instruction's.
+func accessSpace(a *warp.Access) traces.Space {
+	if first := bits.TrailingZeros64(a.Mask); first < len(a.Spaces) {
+		return a.Spaces[first]
+	}
+	return a.Space
+}
+
+// access times a, the access of instruction info, at cycle now for the CU
+// cu and the warp with the GPU-unique number gw, and returns when it
+// completes. AMD scalar loads go through the scalar data cache, which the
+// memory model's constant cache stands for (memory.const_latency).
+func (mp *memPort) access(cu int, gw uint64, now Cycle, a *warp.Access, info *instInfo) Cycle {
 	mask := a.Mask
 	if mask == 0 || mp.h == nil {
 		return now
 	}
-	first := bits.TrailingZeros64(mask)
-	space := a.Space
-	if first < len(a.Spaces) {
-		space = a.Spaces[first]
+	space := accessSpace(a)
+	if info.smem {
+		space = traces.SpaceConst
 	}
 	acc := &mp.acc
 	acc.Space, acc.Size, acc.Mask, acc.Addr = space, a.Size, mask, a.Addr
@@ -77,7 +87,7 @@ func (mp *memPort) access(cu int, gw uint64, now Cycle, a *warp.Access, reduce b
 		acc.Op = mem.OpStore
 	default:
 		acc.Op = mem.OpAtomic
-		if reduce {
+		if info.reduce {
 			acc.Op = mem.OpReduce
 		}
 	}

@@ -28,21 +28,40 @@ type instInfo struct {
 	unit    int32  // index into Machine.Units
 	lat     Cycle  // cycles from issue until the result can be read
 	init    uint32 // initiation interval in cycles
-	use     span   // scoreboard slots read or written (hazards)
+	use     span   // scoreboard slots read (AMD) or read or written (PTX): hazards
 	def     span   // scoreboard slots written
-	reduce  bool   // a read-modify-write without a result (PTX red)
+	reduce  bool   // a read-modify-write without a result (PTX red, AMD atomics without return)
 	membar  bool   // waits for the warp's outstanding memory instructions
 	hasDefs bool
+
+	// AMD (amd_program.go).
+	sync bool  // adds or retires wait-counter entries: reconcile the wave's queues after it
+	wait bool  // s_waitcnt / s_wait_*: holds the wave until the entries it retires complete
+	smem bool  // scalar memory: timed through the scalar (constant) cache
+	hint bool  // a pure hint: executed in no time (SM.skipHints)
+	pair bool  // the X half of a VOPD pair: Step executes it and the next instruction
+	nop  Cycle // s_nop: cycles the wave idles, its issue included
 }
 
 // NewProgram resolves every instruction of k (and the implicit exit) to
 // its unit on machine m and records its scoreboard slots. An instruction
 // that no [opcodes] entry routes is an error positioned at the machine
 // file's [opcodes] table.
+//
+// The implicit exit is not an instruction of the kernel: it stands for
+// running off the end of the code, and takes the route of the instruction
+// that ends a warp in the kernel's ISA (PTX exit, AMD s_endpgm), which a
+// machine model for that ISA routes anyway.
 func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
 	n := len(k.Code)
 	p := &Program{kernel: k, insts: make([]instInfo, n+1), nslots: len(k.Regs) + int(k.NumPreds) + 1}
 	exit := traces.Inst{Op: traces.OpExit, Guard: -1}
+	var amd *amdSlots
+	if k.AMD != nil {
+		l := newAMDSlots(k)
+		amd, p.nslots = &l, l.n
+		exit = traces.Inst{Op: traces.OpSEndpgm, Guard: -1}
+	}
 	keys := make([]string, n+1)
 	for pc := range keys {
 		keys[pc] = p.inst(pc, &exit).UnitKey()
@@ -59,6 +78,15 @@ func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
 		info.unit = int32(r.Unit)
 		info.lat = Cycle(max(r.Latency, 0))
 		info.init = uint32(max(r.Initiation, 1))
+		if amd != nil {
+			var y *traces.Inst
+			if in.Flags&traces.FlagAMDDualX != 0 && pc+1 < n {
+				y = &k.Code[pc+1]
+			}
+			p.addAMDSlots(amd, in, y, info)
+			amdTiming(in, info)
+			continue
+		}
 		info.reduce = in.Op == traces.OpRed
 		info.membar = in.Op == traces.OpMembar || in.Op == traces.OpFence
 		p.addSlots(k, in, info)
@@ -131,5 +159,6 @@ func (p *Program) Len() int { return len(p.insts) }
 func (p *Program) Route(pc int) config.Route { return p.routes[pc] }
 
 // Slots is the number of scoreboard slots per warp: value registers,
-// predicates and the carry flag.
+// predicates and the carry flag (AMD: VGPRs, the scalar file, SCC and
+// MODE).
 func (p *Program) Slots() int { return p.nslots }

@@ -23,16 +23,20 @@ const (
 	// the warp is outside the active set).
 	NotSelected
 	// ShortScoreboard: the next instruction reads or writes a register
-	// whose value a functional unit (not memory) is still computing.
+	// whose value a functional unit (not memory) is still computing (AMD:
+	// reads; also the idle cycles of an s_nop, counted on the s_nop).
 	ShortScoreboard
 	// LongScoreboard: the next instruction reads or writes a register that
-	// a memory instruction (any space) has not yet delivered.
+	// a memory instruction (any space) has not yet delivered. AMD: the
+	// wave passed an s_waitcnt (or s_wait_*) whose memory operations have
+	// not all completed; counted on the wait.
 	LongScoreboard
 	// PipeBusy: the unit the next instruction needs is still occupied by
 	// earlier warp instructions (pipe throttle).
 	PipeBusy
 	// Barrier: the warp waits at a block barrier (and the cycle it is
-	// released).
+	// released). PTX counts it on the instruction after bar.sync, AMD on
+	// the s_barrier (s_barrier_wait) itself.
 	Barrier
 	// Membar: a membar/fence waits for the warp's outstanding memory
 	// instructions to complete.

@@ -25,6 +25,21 @@ type Warp interface {
 // *warp.Warp is a Warp.
 var _ Warp = (*warp.Warp)(nil)
 
+// Wave is what the timing model needs beyond Warp of an AMD wavefront: its
+// queues of outstanding memory operations, one per wait counter (package
+// warp's WaveQueue), which s_waitcnt retires. *warp.Wave implements it.
+type Wave interface {
+	Warp
+	// Outstanding is the number of entries of queue q not yet retired.
+	Outstanding(q warp.WaveQueue) int
+	// Enqueued is the set of queues (bit q for queue q) the last Step
+	// added an entry to.
+	Enqueued() uint8
+}
+
+// *warp.Wave is a Wave.
+var _ Wave = (*warp.Wave)(nil)
+
 // SMConfig is what an SM is built from.
 type SMConfig struct {
 	// ID numbers the SM (dispatch unit) from 0.
@@ -71,6 +86,10 @@ type SM struct {
 	issueW int
 	interv Cycle
 	twoLvl int
+	// storeAck is how long after the memory pipeline accepts an AMD global
+	// store the L2 acknowledges it (memory.l2.latency): when its wait
+	// counter entry completes.
+	storeAck Cycle
 
 	parts  []partition
 	slots  []slot
@@ -124,12 +143,19 @@ type slot struct {
 
 	hold    Cycle // the warp cannot issue before hold ...
 	holdWhy Reason
+	holdPC  int32 // ... and the time counts on this PC (-1: npc)
+	barPC   int32 // AMD: the barrier instruction the wave waits at (-1: PTX, npc)
 	memDone Cycle // ... nor pass a membar before memDone
 	wake    Cycle // the state below holds at least until wake
 
 	state Reason
 	pc    int32
 	since Cycle
+
+	// wave is the warp as an AMD wavefront (nil for PTX warps); pend
+	// mirrors its wait-counter queues with completion cycles.
+	wave Wave
+	pend [waveQueues]cycleRing
 
 	cand, exited, inActive bool
 	// parked: the warp waits at a barrier with no wake time; a release
@@ -163,7 +189,7 @@ func NewSM(c SMConfig) (*SM, error) {
 	s := &SM{
 		id: c.ID, prog: c.Program, stats: c.Stats, pcs: c.PC, every: c.CycleByCycle,
 		issueW: max(1, m.Scheduler.IssueWidth), interv: Cycle(max(1, m.Scheduler.IssueInterval)),
-		twoLvl: max(1, m.Scheduler.TwoLevelActive),
+		twoLvl: max(1, m.Scheduler.TwoLevelActive), storeAck: Cycle(max(0, m.Memory.L2.Latency)),
 		parts:  make([]partition, nparts),
 		slots:  make([]slot, nparts*m.SM.WarpsPerPartition),
 		blocks: make([]blockState, m.SM.MaxBlocks*cus),
@@ -270,7 +296,14 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		clear(sl.long)
 		sl.w, sl.blk, sl.age = w, int32(bi), s.age
 		s.age++
-		sl.hold, sl.memDone, sl.wake = now, now, now
+		sl.hold, sl.holdPC, sl.barPC, sl.memDone, sl.wake = now, -1, -1, now, now
+		sl.wave = nil
+		if s.prog.kernel.AMD != nil {
+			sl.wave, _ = w.(Wave)
+		}
+		for q := range sl.pend {
+			sl.pend[q].reset()
+		}
 		sl.npc, sl.sbAt, sl.sbLong = w.PC(), 0, false
 		sl.state, sl.pc, sl.since = NotSelected, sl.npc, now
 		sl.cand, sl.exited, sl.inActive, sl.parked = false, false, false, false

@@ -48,11 +48,13 @@ func (b *waveBlock) Counts(add func(warpInsts, threadInsts []uint64)) {
 // *warp.Wave is a core.Warp.
 var _ core.Warp = (*warp.Wave)(nil)
 
-// RunTimingAMD is RunTiming for an AMD kernel. The timing core schedules
-// the waves, times their units and their memory accesses; it does not yet
-// hold a wave at an s_waitcnt until the loads it covers arrive, nor track
-// VGPR/SGPR dependencies in its scoreboard (both need core to read AMD
-// register operands and the waves' wait queues).
+// RunTimingAMD is RunTiming for an AMD kernel (RunTiming calls it): the
+// timing core schedules the waves on the SIMDs, times their units and
+// memory accesses (LDS bank conflicts, scalar loads through the scalar
+// cache), interlocks on VGPR, SGPR, VCC, EXEC, SCC and MODE dependencies,
+// holds a wave at an s_waitcnt until the memory operations it retires have
+// completed, and at s_barrier until its workgroup arrives (package core
+// documents the model).
 func RunTimingAMD(p *Prepared, opt TimingOptions) (*KernelStats, error) {
 	start := time.Now()
 	l, err := p.newWaveLaunch()

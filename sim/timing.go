@@ -46,14 +46,16 @@ type timingRun struct {
 // its schedulers and units (package core) with memory timed by the
 // hierarchy (package mem), retired blocks make room for the next ones, and
 // the clock jumps over cycles in which nothing can happen. It returns the
-// kernel's counters with Timing filled in.
+// kernel's counters with Timing filled in. AMD kernels go to RunTimingAMD.
 func RunTiming(p *Prepared, opt TimingOptions) (*KernelStats, error) {
-	start := time.Now()
-	if p.Program.ISA != traces.ISAPTX {
-		// AMD wavefronts plug in through RunTimingWith once their source
-		// (and s_waitcnt timing) exists.
-		return nil, fmt.Errorf("%s: the timing mode runs PTX kernels only so far; use -mode functional for %s", p.Program.Path, p.Program.ISA)
+	switch p.Program.ISA {
+	case traces.ISAAMDGPU:
+		return RunTimingAMD(p, opt)
+	case traces.ISAPTX:
+	default:
+		return nil, fmt.Errorf("%s: the timing mode does not run %s kernels; use -mode functional", p.Program.Path, p.Program.ISA)
 	}
+	start := time.Now()
 	l, err := p.newLaunch()
 	if err != nil {
 		return nil, err

@@ -129,9 +129,15 @@ func TestTimingEventSkipping(t *testing.T) {
 	}
 	runs[0].ov.Grid = [3]uint32{40, 1, 1}
 	runs[1].ov.Grid = [3]uint32{8, 1, 1}
-	for _, policy := range []string{"gto", "lrr", "oldest", "two_level"} {
+	for _, policy := range []string{"gto", "lrr", "oldest", "two_level", "oldest/interval"} {
 		for _, b := range runs {
 			b.sets = []string{"scheduler.policy=" + policy, "scheduler.two_level_active=2"}
+			if policy == "oldest/interval" {
+				// Partitions issue in turn (every 4th cycle), sharing the
+				// SM-scope units: a unit may be taken while a warp waits
+				// for its slot.
+				b.sets = []string{"scheduler.policy=oldest", "scheduler.issue_interval=4", "scheduler.issue_width=2"}
+			}
 			var out [2][]byte
 			for i, every := range []bool{false, true} {
 				p, st := b.timed(t, TimingOptions{CycleByCycle: every})

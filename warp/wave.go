@@ -53,6 +53,7 @@ type Wave struct {
 
 	q      [numWaveQueues]waveQueue
 	seq    uint64 // sequence number of the last memory instruction issued
+	pushed uint8  // queues (bit per WaveQueue) the current instruction added to
 	need   [numWaveQueues]uint64
 	retire [numWaveQueues]int // entries the last wait retired
 
@@ -209,6 +210,7 @@ func (w *Wave) Step(now uint64) (Result, error) {
 	m := w.exec()
 	w.now = now
 	w.res = Result{PC: pc, Active: m, Exec: m}
+	w.pushed = 0
 	n := uint64(bits.OnesCount64(m))
 	w.warpInsts[pc]++
 	w.threadInsts[pc] += n

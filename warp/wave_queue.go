@@ -86,6 +86,7 @@ func (q *waveQueue) pop() {
 // enqueue parks an operation of the current instruction in queue qi.
 func (w *Wave) enqueue(qi WaveQueue, kind uint8, reg, n int, mask uint64, size int) *pend {
 	p := w.q[qi].push(size)
+	w.pushed |= 1 << qi
 	p.kind, p.reg, p.n, p.mask, p.seq, p.pc, p.at = kind, reg, n, mask, w.seq, w.pc, w.now
 	return p
 }
@@ -161,6 +162,12 @@ func (w *Wave) Outstanding(q WaveQueue) int { return w.q[q].n }
 func (w *Wave) LastWait() (newest [numWaveQueues]uint64, retired [numWaveQueues]int) {
 	return w.need, w.retire
 }
+
+// Enqueued is the set of queues (bit q for WaveQueue q) the instruction
+// the last Step executed added an entry to: one bit for most memory
+// instructions, two for FLAT (its vector queue and the LDS one), none for
+// others. The timing model pairs each new entry with its completion time.
+func (w *Wave) Enqueued() uint8 { return w.pushed }
 
 // MemSeq is the sequence number of the last memory instruction issued.
 func (w *Wave) MemSeq() uint64 { return w.seq }
