@@ -63,24 +63,31 @@ func errAtomicSpace(sp traces.Space) error {
 
 // fault wraps an exec error with the instruction's and the thread's identity.
 func (w *Warp) fault(o *op, m uint64, err error) error {
+	f := newFault(w.code.prog, w.code.kernel.Name, o.in, mnemonic(o.in), w.b.ctaid, o.pc, w.width, m, err)
+	for i := range f.Thread {
+		f.Thread[i] = uint32(w.tid[i][f.Lane])
+	}
+	return f
+}
+
+// newFault builds the Fault of an exec error raised by instruction in (at
+// pc) for the lanes in m: the faulting lane is the one the error names, else
+// the lowest in m. The caller fills in Thread from Lane.
+func newFault(prog *traces.Program, kernel string, in *traces.Inst, mnem string, block [3]uint32, pc int32, width int, m uint64, err error) *Fault {
 	lane := bits.TrailingZeros64(m)
 	var le *laneError
 	if errors.As(err, &le) {
 		lane, err = le.lane, le.err
 	}
-	if lane >= w.width {
+	if lane >= width {
 		lane = 0
 	}
-	in := o.in
 	f := &Fault{
-		Path: w.code.prog.Path, Pos: in.Pos, Mnemonic: mnemonic(in),
-		Kernel: w.code.kernel.Name, Block: w.b.ctaid, Lane: lane, PC: o.pc, Err: err,
-	}
-	for i := range f.Thread {
-		f.Thread[i] = uint32(w.tid[i][lane])
+		Path: prog.Path, Pos: in.Pos, Mnemonic: mnem,
+		Kernel: kernel, Block: block, Lane: lane, PC: pc, Err: err,
 	}
 	if in.Loc.Line != 0 {
-		name := w.code.prog.Files[in.Loc.File]
+		name := prog.Files[in.Loc.File]
 		if name == "" {
 			name = fmt.Sprintf("file %d", in.Loc.File)
 		}

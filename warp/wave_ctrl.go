@@ -3,7 +3,6 @@ package warp
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 
 	"github.com/gpusim/gpusim/traces"
 )
@@ -237,28 +236,9 @@ func execWaitIdle(w *Wave, o *wop, m uint64) error {
 // fault wraps an exec error with the instruction's and the work-item's
 // identity.
 func (w *Wave) fault(o *wop, m uint64, err error) error {
-	lane := bits.TrailingZeros64(m)
-	var le *laneError
-	if errors.As(err, &le) {
-		lane, err = le.lane, le.err
-	}
-	if lane >= w.width {
-		lane = 0
-	}
-	in := o.in
-	f := &Fault{
-		Path: w.code.prog.Path, Pos: in.Pos, Mnemonic: amdMnemonic(in),
-		Kernel: w.code.kernel.Name, Block: w.b.id, Lane: lane, PC: o.pc, Err: err,
-	}
+	f := newFault(w.code.prog, w.code.kernel.Name, o.in, amdMnemonic(o.in), w.b.id, o.pc, w.width, m, err)
 	bx, by := int(w.b.l.cfg.Block[0]), int(w.b.l.cfg.Block[1])
-	t := w.first + lane
+	t := w.first + f.Lane
 	f.Thread = [3]uint32{uint32(t % bx), uint32(t / bx % by), uint32(t / (bx * by))}
-	if in.Loc.Line != 0 {
-		name := w.code.prog.Files[in.Loc.File]
-		if name == "" {
-			name = fmt.Sprintf("file %d", in.Loc.File)
-		}
-		f.Source = fmt.Sprintf("%s:%d", name, in.Loc.Line)
-	}
 	return f
 }
