@@ -3,7 +3,6 @@ package sim
 import (
 	"encoding/binary"
 	"fmt"
-	"time"
 
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
@@ -177,41 +176,4 @@ func (p *Prepared) newWaveLaunch() (*warp.WaveLaunch, error) {
 		Global: p.Global, Kernarg: p.AMD.Kernarg, DispatchPtr: p.AMD.DispatchPtr,
 		Model: p.Model,
 	})
-}
-
-// runFunctionalAMD is RunFunctional for an AMD kernel: every workgroup in
-// grid order, one at a time, no timing.
-func runFunctionalAMD(p *Prepared) (*KernelStats, error) {
-	start := time.Now()
-	l, err := p.newWaveLaunch()
-	if err != nil {
-		return nil, err
-	}
-	var blk *warp.WaveBlock
-	g := p.Spec.Grid
-	for z := uint32(0); z < g[2]; z++ {
-		for y := uint32(0); y < g[1]; y++ {
-			for x := uint32(0); x < g[0]; x++ {
-				id := [3]uint32{x, y, z}
-				if blk == nil {
-					if blk, err = l.NewBlock(id, 0); err != nil {
-						return nil, err
-					}
-				} else {
-					blk.Reset(id, 0)
-				}
-				if err := blk.Run(); err != nil {
-					return nil, &FaultError{Err: err}
-				}
-			}
-		}
-	}
-	st := newKernelStats(p, "functional")
-	if blk != nil {
-		for _, w := range blk.Waves() {
-			st.addCounts(w.WarpInsts(), w.ThreadInsts())
-		}
-	}
-	st.finish(time.Since(start))
-	return st, nil
 }

@@ -35,15 +35,22 @@ func (l Limits) cyclesError() error {
 // RunFunctional executes every block of the launch in grid order, one block
 // at a time, with no timing, and returns the kernel's counters.
 func RunFunctional(p *Prepared) (*KernelStats, error) {
-	if p.Kernel.AMD != nil {
-		return runFunctionalAMD(p)
-	}
 	start := time.Now()
-	l, err := p.newLaunch()
-	if err != nil {
-		return nil, err
+	var src BlockSource
+	if p.Kernel.AMD != nil {
+		l, err := p.newWaveLaunch()
+		if err != nil {
+			return nil, err
+		}
+		src = waveSource{l}
+	} else {
+		l, err := p.newLaunch()
+		if err != nil {
+			return nil, err
+		}
+		src = ptxSource{l}
 	}
-	var blk *warp.Block
+	var blk SourceBlock
 	var executed uint64
 	g := p.Spec.Grid
 	for z := uint32(0); z < g[2]; z++ {
@@ -51,7 +58,8 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 			for x := uint32(0); x < g[0]; x++ {
 				id := [3]uint32{x, y, z}
 				if blk == nil {
-					if blk, err = l.NewBlock(id, 0); err != nil {
+					var err error
+					if blk, err = src.NewBlock(id, 0); err != nil {
 						return nil, err
 					}
 				} else {
@@ -79,9 +87,7 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 	}
 	st := newKernelStats(p, "functional")
 	if blk != nil {
-		for _, w := range blk.Warps() {
-			st.addCounts(w.WarpInsts(), w.ThreadInsts())
-		}
+		blk.Counts(st.addCounts)
 	}
 	st.finish(time.Since(start))
 	return st, nil

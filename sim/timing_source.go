@@ -29,6 +29,10 @@ type SourceBlock interface {
 	// Counts calls add with each warp's per-PC warp and thread
 	// instruction counters (accumulated over every Reset).
 	Counts(add func(warpInsts, threadInsts []uint64))
+	// RunFor executes the block functionally, warps round robin, until it
+	// finishes or has executed limit warp instructions (0: no limit; then
+	// warp.ErrStepLimit); it returns the warp instructions executed.
+	RunFor(limit uint64) (uint64, error)
 }
 
 // ptxSource makes PTX CTAs.

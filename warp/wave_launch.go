@@ -161,25 +161,37 @@ func (b *WaveBlock) Done() bool { return b.live == 0 }
 // or an error when every remaining wave waits at a barrier that cannot
 // complete. s_memtime reads the number of turns so far.
 func (b *WaveBlock) Run() error {
-	var now uint64
+	_, err := b.RunFor(0)
+	return err
+}
+
+// RunFor is Run with a budget: it stops with ErrStepLimit once limit wave
+// instructions have executed (0 means no limit). It returns the wave
+// instructions executed.
+func (b *WaveBlock) RunFor(limit uint64) (uint64, error) {
+	var now, steps uint64
 	for b.live > 0 {
 		stepped := false
 		for _, w := range b.waves {
 			if w.done || w.barOn {
 				continue
 			}
-			if _, err := w.Step(now); err != nil {
-				return err
+			if limit != 0 && steps == limit {
+				return steps, ErrStepLimit
 			}
+			if _, err := w.Step(now); err != nil {
+				return steps, err
+			}
+			steps++
 			stepped = true
 		}
 		if !stepped {
-			return fmt.Errorf("kernel %s, workgroup (%d,%d,%d): deadlock: %d waves wait at the barrier, %d of %d arrived",
+			return steps, fmt.Errorf("kernel %s, workgroup (%d,%d,%d): deadlock: %d waves wait at the barrier, %d of %d arrived",
 				b.l.cfg.Kernel.Name, b.id[0], b.id[1], b.id[2], b.live, b.barArrived, b.live)
 		}
 		now++
 	}
-	return nil
+	return steps, nil
 }
 
 // signal records a wave's arrival at the workgroup barrier (s_barrier,
