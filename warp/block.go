@@ -102,11 +102,28 @@ var ErrStepLimit = errors.New("warp instruction limit reached")
 // instructions have executed (0 means no limit). It returns the warp
 // instructions executed.
 func (b *Block) RunFor(limit uint64) (uint64, error) {
+	return runRoundRobin(b.warps, &b.live, limit, b.deadlock)
+}
+
+// stepper is a PTX warp or an AMD wave as the functional runner drives it.
+type stepper interface {
+	Done() bool
+	Waiting() bool
+	Step(now uint64) (Result, error)
+}
+
+// runRoundRobin executes ws one instruction each per turn, skipping the
+// finished and those waiting at a barrier, until *live (which the warps'
+// exits decrement) reaches zero, limit instructions have run (0: no limit;
+// then ErrStepLimit), a fault, or a turn in which none could step (the
+// deadlock error). The value of %clock / s_memtime is the turn number. It
+// returns the instructions executed.
+func runRoundRobin[W stepper](ws []W, live *int, limit uint64, deadlock func() error) (uint64, error) {
 	var now, steps uint64
-	for b.live > 0 {
+	for *live > 0 {
 		stepped := false
-		for _, w := range b.warps {
-			if w.done || w.barWait >= 0 {
+		for _, w := range ws {
+			if w.Done() || w.Waiting() {
 				continue
 			}
 			if limit != 0 && steps == limit {
@@ -119,7 +136,7 @@ func (b *Block) RunFor(limit uint64) (uint64, error) {
 			stepped = true
 		}
 		if !stepped {
-			return steps, b.deadlock()
+			return steps, deadlock()
 		}
 		now++
 	}

@@ -169,29 +169,12 @@ func (b *WaveBlock) Run() error {
 // instructions have executed (0 means no limit). It returns the wave
 // instructions executed.
 func (b *WaveBlock) RunFor(limit uint64) (uint64, error) {
-	var now, steps uint64
-	for b.live > 0 {
-		stepped := false
-		for _, w := range b.waves {
-			if w.done || w.barOn {
-				continue
-			}
-			if limit != 0 && steps == limit {
-				return steps, ErrStepLimit
-			}
-			if _, err := w.Step(now); err != nil {
-				return steps, err
-			}
-			steps++
-			stepped = true
-		}
-		if !stepped {
-			return steps, fmt.Errorf("kernel %s, workgroup (%d,%d,%d): deadlock: %d waves wait at the barrier, %d of %d arrived",
-				b.l.cfg.Kernel.Name, b.id[0], b.id[1], b.id[2], b.live, b.barArrived, b.live)
-		}
-		now++
-	}
-	return steps, nil
+	return runRoundRobin(b.waves, &b.live, limit, b.deadlock)
+}
+
+func (b *WaveBlock) deadlock() error {
+	return fmt.Errorf("kernel %s, workgroup (%d,%d,%d): deadlock: %d waves wait at the barrier, %d of %d arrived",
+		b.l.cfg.Kernel.Name, b.id[0], b.id[1], b.id[2], b.live, b.barArrived, b.live)
 }
 
 // signal records a wave's arrival at the workgroup barrier (s_barrier,
