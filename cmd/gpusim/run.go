@@ -76,27 +76,13 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.mode, "mode", "timing", "timing: cycle-level timing model; functional: execute without timing")
 	fs.StringVar(&f.jsonPath, "json", "", "also write the report as JSON to this file")
 	fs.BoolVar(&f.noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gpusim [flags] TRACE")
-		fs.PrintDefaults()
-	}
-	positional, err := parseInterspersed(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if len(positional) != 1 {
-		errorf(stderr, exitUsage, "want exactly one trace file, got %d arguments", len(positional))
-		fs.Usage()
-		return exitUsage
+	tracePath, status, ok := parseTraceArgs(fs, args, stderr, "gpusim [flags] TRACE", "")
+	if !ok {
+		return status
 	}
 	if f.mode != "timing" && f.mode != "functional" {
 		return errorf(stderr, exitUsage, "-mode %s: unknown mode (timing, functional)", f.mode)
 	}
-	tracePath := positional[0]
-
 	prog, err := loadTrace(tracePath)
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
@@ -205,6 +191,29 @@ func loadLaunch(tracePath, launchPath string) (*sim.LaunchSpec, error) {
 		launchPath = auto
 	}
 	return sim.LoadLaunch(launchPath)
+}
+
+// parseTraceArgs parses a command's flags and its one trace argument. When
+// ok is false the command returns status: 0 after -h, 2 for bad usage
+// (reported on stderr, prefixed with prefix, followed by the usage line).
+func parseTraceArgs(fs *flag.FlagSet, args []string, stderr io.Writer, usage, prefix string) (trace string, status int, ok bool) {
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: "+usage)
+		fs.PrintDefaults()
+	}
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return "", exitOK, false
+		}
+		return "", exitUsage, false
+	}
+	if len(positional) != 1 {
+		errorf(stderr, exitUsage, "%swant exactly one trace file, got %d arguments", prefix, len(positional))
+		fs.Usage()
+		return "", exitUsage, false
+	}
+	return positional[0], exitOK, true
 }
 
 // parseInterspersed parses flags that may come before or after the

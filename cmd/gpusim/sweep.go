@@ -70,21 +70,9 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	csvPath := fs.String("csv", "", "also write the table as CSV to this file")
 	jsonPath := fs.String("json", "", "also write the results as JSON to this file")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "runs at the same time")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gpusim sweep [flags] -vary key.path=v1,v2,... TRACE")
-		fs.PrintDefaults()
-	}
-	positional, err := parseInterspersed(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if len(positional) != 1 {
-		errorf(stderr, exitUsage, "sweep: want exactly one trace file, got %d arguments", len(positional))
-		fs.Usage()
-		return exitUsage
+	tracePath, status, ok := parseTraceArgs(fs, args, stderr, "gpusim sweep [flags] -vary key.path=v1,v2,... TRACE", "sweep: ")
+	if !ok {
+		return status
 	}
 	if len(vary) == 0 {
 		return errorf(stderr, exitUsage, "sweep: nothing to vary (give -vary key.path=v1,v2,...)")
@@ -92,7 +80,6 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 1 {
 		return errorf(stderr, exitUsage, "sweep: -j %d: want at least 1", *jobs)
 	}
-	tracePath := positional[0]
 	prog, err := loadTrace(tracePath)
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
