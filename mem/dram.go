@@ -121,11 +121,17 @@ func (d *DRAM) Write(sm int, t Cycle, n uint64) Cycle {
 func (d *DRAM) Stats() DRAMStats {
 	s := d.stats
 	s.Channels = len(d.ch)
-	var busy, wait uint64
-	for i := range d.ch {
-		busy += d.ch[i].busy
-		wait += d.ch[i].wait
-	}
-	s.Busy, s.QueueWait = toCycle(busy), toCycle(wait)
+	s.Busy, s.QueueWait = channelTotals(d.ch)
 	return s
+}
+
+// channelTotals sums the busy and queueing time of a set of channels (DRAM
+// channels, L2 slice ports), in cycles.
+func channelTotals(chs []channel) (busy, wait Cycle) {
+	var b, w uint64
+	for i := range chs {
+		b += chs[i].busy
+		w += chs[i].wait
+	}
+	return toCycle(b), toCycle(w)
 }

@@ -432,11 +432,6 @@ func (h *Hierarchy) SMTotals() SMStats {
 // Stats returns the counters of the shared part: L2, slices and DRAM.
 func (h *Hierarchy) Stats() GPUStats {
 	g := GPUStats{L2: h.l2.Stats(), L2ReadBytes: h.l2Read, L2WriteBytes: h.l2Write, L2Slices: len(h.slice), DRAM: h.dram.Stats()}
-	var busy, wait uint64
-	for i := range h.slice {
-		busy += h.slice[i].busy
-		wait += h.slice[i].wait
-	}
-	g.L2Busy, g.L2QueueWait = toCycle(busy), toCycle(wait)
+	g.L2Busy, g.L2QueueWait = channelTotals(h.slice)
 	return g
 }
