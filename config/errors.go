@@ -4,31 +4,16 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/gpusim/gpusim/diag"
 )
 
-// Error is one problem with a machine description. File is the file name as
-// given to Load (or the preset's file name); for a bad override it is the
-// override as written, "-set units.sfu.lanes=0", and Line is 0.
-type Error struct {
-	File string
-	Line int    // 1-based; 0 when the problem has no line (an override, a missing table)
-	Col  int    // 1-based byte column of the key; 0 when unknown
-	Key  string // the dotted key the problem is about, "" when none
-	Msg  string // the message, naming the key where that reads better
-
-	set int // 0: the file; i+1: the i-th override (for ordering)
-}
-
-// Error formats the problem as "file:line:col: message".
-func (e *Error) Error() string {
-	switch {
-	case e.Line > 0 && e.Col > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return e.File + ": " + e.Msg
-}
+// Error is one problem with a machine description: gpusim's positioned error
+// type (package diag). File is the file name as given to Load (or the
+// preset's file name); for a bad override it is the override as written,
+// "-set units.sfu.lanes=0", and Line is 0. Key is the dotted key the problem
+// is about, "" when none; the message names the key where that reads better.
+type Error = diag.Error
 
 // Errors is every problem found in one Load, in the order of the file and
 // then of the overrides. Its Error method puts one problem on each line.
@@ -51,11 +36,18 @@ const maxErrors = 20
 
 // errList collects problems while a description is decoded and validated.
 type errList struct {
-	errs Errors
+	errs []setError
+}
+
+// setError is a problem and where it came from: 0 the file, i+1 the i-th
+// override (the order in which problems are reported).
+type setError struct {
+	*Error
+	set int
 }
 
 func (l *errList) add(o origin, key, format string, args ...any) {
-	l.errs = append(l.errs, &Error{File: o.file, Line: o.line, Col: o.col, Key: key, Msg: fmt.Sprintf(format, args...), set: o.set})
+	l.errs = append(l.errs, setError{o.errorf(key, format, args...), o.set})
 }
 
 func (l *errList) empty() bool { return len(l.errs) == 0 }
@@ -76,15 +68,20 @@ func (l *errList) result() error {
 		}
 		return a.Col < b.Col
 	})
-	out := l.errs[:0]
+	var out Errors
 	for i, e := range l.errs {
-		if i > 0 && e.Error() == l.errs[i-1].Error() {
+		if i > 0 && e.Error.Error() == l.errs[i-1].Error.Error() {
 			continue
 		}
-		out = append(out, e)
+		out = append(out, e.Error)
 	}
 	if len(out) > maxErrors {
 		out = out[:maxErrors]
 	}
 	return out
+}
+
+// errorf returns a problem positioned at this origin.
+func (o origin) errorf(key, format string, args ...any) *Error {
+	return &Error{File: o.file, Line: o.line, Col: o.col, Key: key, Msg: fmt.Sprintf(format, args...)}
 }

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"fmt"
 	"reflect"
 	"sort"
 	"strings"
@@ -158,7 +157,7 @@ func (m *Machine) Pos(key string) (file string, line int) {
 func (m *Machine) Errorf(key string, format string, args ...any) error {
 	path := m.src.schemaPath(key)
 	o := m.src.origin(path)
-	return &Error{File: o.file, Line: o.line, Col: o.col, Key: keyString(path), Msg: fmt.Sprintf(format, args...), set: o.set}
+	return o.errorf(keyString(path), format, args...)
 }
 
 // schemaPath splits a dotted key, joining the tail of a key below one of

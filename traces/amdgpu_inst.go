@@ -79,8 +79,7 @@ func (p *amdParser) decodeStmt(st amdStmt, wave int) (amdDecoded, error) {
 // errf reports a problem with an instruction: file:line:col: target:
 // mnemonic: message.
 func (p *amdParser) errf(st amdStmt, col int, format string, args ...any) *Error {
-	return &Error{Path: p.path, Pos: Pos{Line: int32(st.line), Col: int32(col)},
-		Msg: p.target.name + ": " + strings.ToLower(st.mn.s) + ": " + fmt.Sprintf(format, args...)}
+	return &Error{File: p.path, Line: st.line, Col: col, Msg: p.target.name + ": " + strings.ToLower(st.mn.s) + ": " + fmt.Sprintf(format, args...)}
 }
 
 // lookup finds the opcode of a mnemonic (without encoding suffix) on the
@@ -91,11 +90,9 @@ func (p *amdParser) lookup(st amdStmt, base string) (Opcode, *Error) {
 		if strings.HasPrefix(base, "v_pk_") || strings.HasPrefix(base, "v_wmma_") || strings.HasPrefix(base, "v_mfma_") ||
 			strings.HasPrefix(base, "image_") || strings.HasPrefix(base, "buffer_") || strings.HasPrefix(base, "scratch_") ||
 			strings.HasPrefix(base, "tbuffer_") || strings.HasPrefix(base, "exp") || strings.HasPrefix(base, "s_buffer_") {
-			return 0, &Error{Path: p.path, Pos: Pos{Line: int32(st.line), Col: int32(st.mn.col)},
-				Msg: fmt.Sprintf("%s: %s is not supported yet", p.target.name, base)}
+			return 0, &Error{File: p.path, Line: st.line, Col: st.mn.col, Msg: fmt.Sprintf("%s: %s is not supported yet", p.target.name, base)}
 		}
-		return 0, &Error{Path: p.path, Pos: Pos{Line: int32(st.line), Col: int32(st.mn.col)},
-			Msg: fmt.Sprintf("%s: unknown or unsupported instruction %s", p.target.name, base)}
+		return 0, &Error{File: p.path, Line: st.line, Col: st.mn.col, Msg: fmt.Sprintf("%s: unknown or unsupported instruction %s", p.target.name, base)}
 	}
 	var exists amdTargetSet
 	for _, i := range idxs {
@@ -115,8 +112,7 @@ func (p *amdParser) lookup(st amdStmt, base string) (Opcode, *Error) {
 	op := amdSpellings[idxs[0]].op
 	for _, i := range p.byOp[op] {
 		if sp := &amdSpellings[i]; sp.targets&p.target.class != 0 {
-			return 0, &Error{Path: p.path, Pos: Pos{Line: int32(st.line), Col: int32(st.mn.col)},
-				Msg: msg + " (use " + sp.name + ")"}
+			return 0, &Error{File: p.path, Line: st.line, Col: st.mn.col, Msg: msg + " (use " + sp.name + ")"}
 		}
 	}
 	if h := amdHint(base); h != "" {
@@ -124,7 +120,7 @@ func (p *amdParser) lookup(st amdStmt, base string) (Opcode, *Error) {
 	} else {
 		msg += " (it exists on " + amdFamilies(exists) + ")"
 	}
-	return 0, &Error{Path: p.path, Pos: Pos{Line: int32(st.line), Col: int32(st.mn.col)}, Msg: msg}
+	return 0, &Error{File: p.path, Line: st.line, Col: st.mn.col, Msg: msg}
 }
 
 // decodeOne decodes a non-VOPD statement.

@@ -56,14 +56,14 @@ func (p *amdParser) descLine(d *amdDesc, line int, text string) error {
 		}
 	}
 	if !known {
-		return &Error{Path: p.path, Pos: Pos{Line: int32(line), Col: 1}, Msg: fmt.Sprintf("unknown kernel descriptor directive %s", f[0])}
+		return &Error{File: p.path, Line: line, Col: 1, Msg: fmt.Sprintf("unknown kernel descriptor directive %s", f[0])}
 	}
 	if len(f) != 2 {
-		return &Error{Path: p.path, Pos: Pos{Line: int32(line), Col: 1}, Msg: fmt.Sprintf("%s takes one value", f[0])}
+		return &Error{File: p.path, Line: line, Col: 1, Msg: fmt.Sprintf("%s takes one value", f[0])}
 	}
 	v, err := strconv.ParseInt(f[1], 0, 64)
 	if err != nil {
-		return &Error{Path: p.path, Pos: Pos{Line: int32(line), Col: 1}, Msg: fmt.Sprintf("%s: value %q is not an integer", f[0], f[1])}
+		return &Error{File: p.path, Line: line, Col: 1, Msg: fmt.Sprintf("%s: value %q is not an integer", f[0], f[1])}
 	}
 	d.keys[f[0]] = v
 	d.lines[f[0]] = line
@@ -93,7 +93,7 @@ func (d *amdDesc) waveSize(t amdTargetInfo) int {
 // and metadata.
 func (p *amdParser) buildKernel(b *amdBody, d *amdDesc, meta *amdYAML) (*Kernel, error) {
 	errAt := func(line int, format string, args ...any) error {
-		return &Error{Path: p.path, Pos: Pos{Line: int32(line), Col: 1}, Msg: fmt.Sprintf("kernel %s: ", b.name) + fmt.Sprintf(format, args...)}
+		return &Error{File: p.path, Line: line, Col: 1, Msg: fmt.Sprintf("kernel %s: ", b.name) + fmt.Sprintf(format, args...)}
 	}
 	a := &AMDKernel{
 		Target: p.target.name, Family: p.target.fam, WaveSize: d.waveSize(p.target),
@@ -186,7 +186,7 @@ func (p *amdParser) kernelMeta(k *Kernel, m *amdYAML) error {
 		if n != nil {
 			line = n.line
 		}
-		return &Error{Path: p.path, Pos: Pos{Line: int32(line), Col: 1}, Msg: fmt.Sprintf("kernel %s metadata: ", k.Name) + fmt.Sprintf(format, args...)}
+		return &Error{File: p.path, Line: line, Col: 1, Msg: fmt.Sprintf("kernel %s metadata: ", k.Name) + fmt.Sprintf(format, args...)}
 	}
 	num := func(n *amdYAML, key string, def uint64) (uint64, error) {
 		v := n.get(key)

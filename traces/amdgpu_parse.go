@@ -60,7 +60,7 @@ type amdBody struct {
 }
 
 func (p *amdParser) fail(line, col int, format string, args ...any) *Error {
-	return &Error{Path: p.path, Pos: Pos{Line: int32(line), Col: int32(col)}, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: p.path, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
 // prescan finds the target, the kernel descriptors and the metadata, which

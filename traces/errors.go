@@ -1,26 +1,13 @@
 package traces
 
-import "strconv"
+import "github.com/gpusim/gpusim/diag"
 
-// Error is a front-end error: what is wrong with the input and where. It
-// prints as `file:line:col: message`, the form editors and CI logs link.
-type Error struct {
-	Path string // the file as given to the front end
-	Pos  Pos    // 1-based line and column (bytes); line 0 when unknown
-	Msg  string // what is wrong, naming the instruction or directive
-}
+// Error is a front-end error: what is wrong with the input and where. It is
+// gpusim's one positioned error type (package diag), printed as
+// `file:line:col: message`; File is the trace as given to the front end.
+type Error = diag.Error
 
-// Error implements the error interface.
-func (e *Error) Error() string {
-	b := make([]byte, 0, len(e.Path)+len(e.Msg)+24)
-	b = append(b, e.Path...)
-	if e.Pos.Line > 0 {
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(e.Pos.Line), 10)
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(e.Pos.Col), 10)
-	}
-	b = append(b, ": "...)
-	b = append(b, e.Msg...)
-	return string(b)
+// errAt returns a front-end error at a position of the file path.
+func errAt(path string, pos Pos, msg string) *Error {
+	return &Error{File: path, Line: int(pos.Line), Col: int(pos.Col), Msg: msg}
 }

@@ -56,7 +56,7 @@ func FuzzParsePTX(f *testing.F) {
 		p, err := ParsePTX("fuzz.ptx", src)
 		if err != nil {
 			var pe *Error
-			if !errors.As(err, &pe) || pe.Msg == "" || pe.Pos.Line < 0 {
+			if !errors.As(err, &pe) || pe.Msg == "" || pe.Line < 0 {
 				t.Fatalf("bad error value %#v", err)
 			}
 			return

@@ -15,7 +15,7 @@ import (
 // with its position; the input is never partially accepted.
 func ParsePTX(path string, src []byte) (*Program, error) {
 	if len(src) >= 1<<31 { // token offsets are 32-bit
-		return nil, &Error{Path: path, Msg: "file larger than 2 GiB"}
+		return nil, &Error{File: path, Msg: "file larger than 2 GiB"}
 	}
 	p := &ptxParser{path: path, src: src}
 	if err := p.parseModule(); err != nil {
@@ -80,7 +80,7 @@ func (p *ptxParser) errAt(pos Pos, format string, args ...any) error {
 	if len(args) > 0 {
 		msg = fmt.Sprintf(format, args...)
 	}
-	return &Error{Path: p.path, Pos: pos, Msg: msg}
+	return errAt(p.path, pos, msg)
 }
 
 // Token helpers.
