@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestGoldenReports runs every bundled sample (each launch file under
+// traces/samples, PTX and AMD) in timing and functional mode through the
+// command line and compares the text report, the JSON report (without
+// wall-clock figures) and a SHA-256 of every output buffer with the files
+// under testdata/golden. A change that moves a cycle or a bit fails here;
+// `go test ./cmd/gpusim -run TestGoldenReports -update` rewrites them, and
+// the commit that does so says why.
+func TestGoldenReports(t *testing.T) {
+	var launches []string
+	for _, pat := range []string{"*.launch.toml", "amd/*.launch.toml"} {
+		m, err := filepath.Glob(filepath.Join("..", "..", "traces", "samples", pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		launches = append(launches, m...)
+	}
+	sort.Strings(launches)
+	if len(launches) < 30 {
+		t.Fatalf("found only %d sample launch files", len(launches))
+	}
+	for _, launch := range launches {
+		name := strings.TrimSuffix(filepath.Base(launch), ".launch.toml")
+		trace, cfg := strings.TrimSuffix(launch, ".launch.toml")+".ptx", "sm_75"
+		if m := amdTarget.FindString(name); m != "" {
+			trace, cfg = strings.TrimSuffix(launch, ".launch.toml")+".s", m
+		}
+		for _, mode := range []string{"timing", "functional"} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				got := goldenRun(t, trace, cfg, mode)
+				path := filepath.Join("testdata", "golden", name+"."+mode+".txt")
+				if *update {
+					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(path, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run with -update to create it)", err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s differs from the golden file; first difference:\n%s", path, firstDiff(want, got))
+				}
+			})
+		}
+	}
+}
+
+// amdTarget finds the AMD preset in a sample's name (div_gfx1100w64: gfx1100).
+var amdTarget = regexp.MustCompile(`gfx[0-9]+a?`)
+
+// goldenRun runs one sample and returns its golden record: the text report,
+// the JSON report and one hash line per output buffer.
+func goldenRun(t *testing.T, trace, cfg, mode string) []byte {
+	t.Helper()
+	out := t.TempDir()
+	jsonPath := filepath.Join(out, "report.json")
+	var so, se bytes.Buffer
+	if code := run([]string{"-config", cfg, "-mode", mode, "-out", out, "-json", jsonPath, "-no-wall-time", trace}, &so, &se); code != 0 {
+		t.Fatalf("exit %d: %s", code, se.String())
+	}
+	js, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	b.WriteString("== text report\n")
+	b.WriteString(strings.ReplaceAll(so.String(), out, "OUT"))
+	b.WriteString("== json report\n")
+	b.Write(bytes.ReplaceAll(js, []byte(out), []byte("OUT")))
+	b.WriteString("\n== output buffers (sha256)\n")
+	ents, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".out.bin") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(out, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s %d %x\n", e.Name(), len(data), sha256.Sum256(data))
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no output buffers written")
+	}
+	return b.Bytes()
+}
+
+// firstDiff shows the first differing line of two texts, with its number.
+func firstDiff(want, got []byte) string {
+	wl := strings.Split(string(want), "\n")
+	gl := strings.Split(string(got), "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d\nwant: %s\ngot:  %s", i+1, w, g)
+		}
+	}
+	return "(equal lines, different bytes)"
+}
