@@ -80,25 +80,49 @@ type FamilyModels struct {
 	Docs   []string
 }
 
+// UnknownModelError is a [numerics] choice this package has no model of.
+type UnknownModelError struct {
+	Family string   // the [numerics] key: "ex2", "div_fixup", ...
+	Name   string   // the model asked for
+	Known  []string // the family's models, the default first
+}
+
+func (e *UnknownModelError) Error() string {
+	if len(e.Known) == 0 {
+		return fmt.Sprintf("numerics.%s: unknown instruction family", e.Family)
+	}
+	return fmt.Sprintf("numerics.%s: unknown model %q (known: %s)", e.Family, e.Name, strings.Join(e.Known, ", "))
+}
+
+// CheckModel returns nil when family has a model called name ("" is the
+// family's default), else an *UnknownModelError.
+func CheckModel(family, name string) error {
+	list := modelsOf(family)
+	if len(list) > 0 && name == "" {
+		return nil
+	}
+	known := make([]string, len(list))
+	for i, nm := range list {
+		if nm.name == name {
+			return nil
+		}
+		known[i] = nm.name
+	}
+	return &UnknownModelError{Family: family, Name: name, Known: known}
+}
+
 // NewModel returns the Model for a choice of names, or an error naming the
 // family and the names it knows.
 func NewModel(c Choice) (*Model, error) {
 	m := &Model{}
 	pick := func(family, name string) (string, error) {
-		list := modelsOf(family)
+		if err := CheckModel(family, name); err != nil {
+			return "", err
+		}
 		if name == "" {
-			return list[0].name, nil
+			return modelsOf(family)[0].name, nil
 		}
-		for _, nm := range list {
-			if nm.name == name {
-				return name, nil
-			}
-		}
-		known := make([]string, len(list))
-		for i, nm := range list {
-			known[i] = nm.name
-		}
-		return "", fmt.Errorf("numerics.%s: unknown model %q (known: %s)", family, name, strings.Join(known, ", "))
+		return name, nil
 	}
 	if _, err := pick("ex2", c.Ex2); err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // origin is where a value came from: a file position or an override.
@@ -61,20 +62,40 @@ func (d *decoder) fail(path []string, format string, args ...any) {
 
 // field describes one schema field from its struct tags.
 type field struct {
-	name string
-	need string // "", "optional", "nvidia" or "amd"
-	idx  int
+	name   string
+	vendor string // "nvidia" or "amd": a key of that vendor only; "" for both
+	opt    bool   // the key may be left out (need:"optional", or "amd,optional")
+	index  []int  // reflect.Value.FieldByIndex path (embedded structs flattened)
 }
 
+// fields lists the schema fields of a struct type, in declaration order.
+// The fields of an embedded struct without a toml tag are the struct's own
+// (the keys [memory.l1] and [memory.l2] share through Cache).
 func fields(t reflect.Type) []field {
 	var fs []field
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name := f.Tag.Get("toml")
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			for _, sub := range fields(f.Type) {
+				sub.index = append([]int{i}, sub.index...)
+				fs = append(fs, sub)
+			}
+			continue
+		}
 		if name == "" || name == "-" || !f.IsExported() {
 			continue
 		}
-		fs = append(fs, field{name: name, need: f.Tag.Get("need"), idx: i})
+		fd := field{name: name, index: []int{i}}
+		for _, n := range strings.Split(f.Tag.Get("need"), ",") {
+			switch n {
+			case "optional":
+				fd.opt = true
+			case VendorNVIDIA, VendorAMD:
+				fd.vendor = n
+			}
+		}
+		fs = append(fs, fd)
 	}
 	return fs
 }
@@ -91,7 +112,7 @@ func fieldByName(t reflect.Type, name string) (field, bool) {
 
 // wrongVendor reports whether a field exists only for the other vendor.
 func (d *decoder) wrongVendor(f field) bool {
-	return (f.need == VendorNVIDIA || f.need == VendorAMD) && (d.vendor == VendorNVIDIA || d.vendor == VendorAMD) && f.need != d.vendor
+	return f.vendor != "" && (d.vendor == VendorNVIDIA || d.vendor == VendorAMD) && f.vendor != d.vendor
 }
 
 // table decodes a TOML table into the struct rv.
@@ -104,11 +125,11 @@ func (d *decoder) table(path []string, tree map[string]any, rv reflect.Value) {
 		v, ok := tree[f.name]
 		switch {
 		case ok && d.wrongVendor(f):
-			d.fail(p, "%s: not a key for vendor %s (only %s)", keyString(p), d.vendor, f.need)
+			d.fail(p, "%s: not a key for vendor %s (only %s)", keyString(p), d.vendor, f.vendor)
 		case ok:
-			d.value(p, v, rv.Field(f.idx))
-		case f.need == "optional" || f.need == VendorNVIDIA && d.vendor != VendorNVIDIA || f.need == VendorAMD && d.vendor != VendorAMD:
-		case isTableType(rv.Field(f.idx).Type()):
+			d.value(p, v, rv.FieldByIndex(f.index))
+		case f.opt || f.vendor != "" && d.vendor != f.vendor:
+		case isTableType(rv.FieldByIndex(f.index).Type()):
 			d.missingTable(path, p)
 		default:
 			d.missing(path, f.name)
@@ -117,7 +138,7 @@ func (d *decoder) table(path []string, tree map[string]any, rv reflect.Value) {
 	for _, k := range sortedKeys(tree) {
 		if !known[k] {
 			p := child(path, k)
-			d.fail(p, "unknown key %s", keyString(p))
+			d.fail(p, "unknown key %s%s", keyString(p), removedHint(p))
 		}
 	}
 }
@@ -248,6 +269,11 @@ func (d *decoder) scalar(path []string, name string, v any, rv reflect.Value) bo
 			rv.SetString(s)
 			return true
 		}
+	case reflect.Bool:
+		if b, ok := v.(bool); ok {
+			rv.SetBool(b)
+			return true
+		}
 	}
 	d.fail(path, "%s: expected %s, got %s", name, typeName(rv.Kind()), describe(v))
 	return false
@@ -265,6 +291,8 @@ func typeName(k reflect.Kind) string {
 		return "number"
 	case reflect.String:
 		return "string"
+	case reflect.Bool:
+		return "boolean"
 	}
 	return "table"
 }

@@ -20,7 +20,7 @@ func (n Numerics) Models() []NumericsModel {
 	rv := reflect.ValueOf(n)
 	var out []NumericsModel
 	for _, f := range fields(rv.Type()) {
-		out = append(out, NumericsModel{Family: f.name, Model: rv.Field(f.idx).String()})
+		out = append(out, NumericsModel{Family: f.name, Model: rv.FieldByIndex(f.index).String()})
 	}
 	return out
 }

@@ -31,6 +31,16 @@ func (es Errors) Error() string {
 	return b.String()
 }
 
+// Unwrap returns the problems, so that errors.As finds the first one as an
+// *Error (a *diag.Error).
+func (es Errors) Unwrap() []error {
+	out := make([]error, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}
+
 // maxErrors bounds how many problems one Load reports.
 const maxErrors = 20
 

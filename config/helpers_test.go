@@ -99,7 +99,7 @@ func valueAt(t *testing.T, m *Machine, key string) string {
 			if !ok {
 				t.Fatalf("no key %s", key)
 			}
-			v = v.Field(f.idx)
+			v = v.FieldByIndex(f.index)
 		case reflect.Slice: // named tables
 			found := false
 			for j := 0; j < v.Len(); j++ {
@@ -123,6 +123,11 @@ func valueAt(t *testing.T, m *Machine, key string) string {
 		return v.String()
 	case reflect.Float64:
 		return formatFloat(v.Float())
+	case reflect.Bool:
+		if v.Bool() {
+			return "true"
+		}
+		return "false"
 	case reflect.Slice:
 		var parts []string
 		for j := 0; j < v.Len(); j++ {

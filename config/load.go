@@ -131,6 +131,27 @@ func (m *Machine) defaults() {
 	if m.Initiation == nil {
 		m.Initiation = map[string]int{}
 	}
+	// The memory keys gpusim once fixed in Go default to those values.
+	mm := &m.Memory
+	absent := func(path ...string) bool { return !m.src.has(path) }
+	if absent("memory", "l1", "write") {
+		mm.L1.Write = WriteThrough
+	}
+	if absent("memory", "l2", "write") {
+		mm.L2.Write = WriteBack
+	}
+	if absent("memory", "l2", "write_allocate") {
+		mm.L2.WriteAllocate = true
+	}
+	if absent("memory", "l1", "cycles_per_line") {
+		mm.L1.CyclesPerLine = 1
+	}
+	if absent("memory", "l2", "slices") {
+		mm.L2.Slices = 1
+	}
+	if m.GPU.Vendor == VendorAMD && absent("memory", "store_ack_latency") {
+		mm.StoreAckLatency = max(0, mm.L2.Latency)
+	}
 }
 
 // compile builds the look-up structures of a valid Machine.

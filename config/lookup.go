@@ -166,7 +166,7 @@ func (s *source) schemaPath(key string) []string {
 	sc := &scanner{s: key, lay: &layout{}}
 	path := sc.key()
 	if len(path) > 2 {
-		if f, ok := fieldByName(reflect.TypeOf(Machine{}), path[0]); ok && reflect.TypeOf(Machine{}).Field(f.idx).Type.Kind() == reflect.Map {
+		if f, ok := fieldByName(reflect.TypeOf(Machine{}), path[0]); ok && reflect.TypeOf(Machine{}).FieldByIndex(f.index).Type.Kind() == reflect.Map {
 			path = []string{path[0], strings.Join(path[1:], ".")}
 		}
 	}

@@ -3,7 +3,9 @@ package config
 // Machine is one GPU model, decoded from TOML and validated. It is plain
 // data: read it, never write it. The toml struct tags are the TOML keys; a
 // need tag marks a key as optional, or as existing for one vendor only
-// (required for it and rejected for the other).
+// (required for it and rejected for the other), or both ("amd,optional").
+// The keys of an embedded struct (Cache in L1Cache and L2Cache) are the
+// embedding table's own.
 type Machine struct {
 	GPU       GPU       `toml:"gpu"`       // [gpu]
 	SM        SM        `toml:"sm"`        // [sm]
@@ -75,8 +77,9 @@ type SM struct {
 	// SIMD, the most one wave may address, and the allocation granule (with
 	// wave64 on a wave32-native SIMD the counts and granule halve); SGPRs
 	// per SIMD (0: SGPRs never limit occupancy), the most one wave may
-	// address (a compiler's count adds VCC, FLAT_SCRATCH and XNACK_MASK),
-	// and the allocation granule.
+	// address (s0 up to the kernel's .amdhsa_next_free_sgpr; a kernel
+	// addressing more cannot run; a compiler's total count adds VCC,
+	// FLAT_SCRATCH and XNACK_MASK), and the allocation granule.
 	VGPRs        int `toml:"vgprs" need:"amd"`
 	VGPRsPerWave int `toml:"vgprs_per_wave" need:"amd"`
 	VGPRGranule  int `toml:"vgpr_granule" need:"amd"`
@@ -95,6 +98,13 @@ type SM struct {
 	SharedAllocUnit     int `toml:"shared_alloc_unit"`
 	SharedBanks         int `toml:"shared_banks"`
 	SharedBankWidth     int `toml:"shared_bank_width"`
+
+	// BlockLaunchLatency is the cycles from a block's dispatch to this SM
+	// until its warps may issue their first instruction; the block holds
+	// its warp slots, registers and shared memory from the dispatch, and
+	// its warps wait as no_instruction. Optional; 0 (the default) is an
+	// instant launch.
+	BlockLaunchLatency int `toml:"block_launch_latency" need:"optional"`
 }
 
 // Scheduler is the [scheduler] table: one warp scheduler per partition.
@@ -109,6 +119,12 @@ type Scheduler struct {
 	IssueInterval int `toml:"issue_interval"`
 	// TwoLevelActive is the size of two_level's active set per partition.
 	TwoLevelActive int `toml:"two_level_active"`
+	// TakenBranchPenalty is the cycles a warp waits after a control
+	// transfer that leaves the next instruction (a taken or diverging
+	// branch, a call, a return; AMD s_branch, a taken s_cbranch_*,
+	// s_setpc/s_swappc) on top of the branch's own latency: the front end
+	// fetching from the new PC. Optional; default 0.
+	TakenBranchPenalty int `toml:"taken_branch_penalty" need:"optional"`
 }
 
 // Unit scopes.
@@ -144,9 +160,6 @@ func (u *Unit) IssueCycles(width int) int {
 
 // Memory is the [memory] table.
 type Memory struct {
-	// CoalesceBytes is the transaction granularity a warp's addresses are
-	// merged into (a sector).
-	CoalesceBytes int `toml:"coalesce_bytes"`
 	// SharedLatency is the load-to-use latency of shared memory / LDS
 	// without bank conflicts.
 	SharedLatency int `toml:"shared_latency"`
@@ -155,20 +168,62 @@ type Memory struct {
 	BankConflict string `toml:"bank_conflict"`
 	// ConstLatency is the hit latency of the constant cache (NVIDIA; kernel
 	// parameters live there) or the scalar data cache (AMD s_load).
-	ConstLatency int   `toml:"const_latency"`
-	L1           Cache `toml:"l1"`
-	L2           Cache `toml:"l2"`
-	DRAM         DRAM  `toml:"dram"`
+	ConstLatency int `toml:"const_latency"`
+	// StoreAckLatency (AMD) is how long after the vector memory pipeline
+	// has taken a global store (or an atomic without a result) the L2
+	// acknowledges it, completing its wait-counter entry (vscnt; GFX9:
+	// vmcnt). Optional; the default is memory.l2.latency.
+	StoreAckLatency int `toml:"store_ack_latency" need:"amd,optional"`
+	// L1 is per SM; a warp's global and local addresses coalesce into its
+	// sectors, grouped by its lines.
+	L1   L1Cache `toml:"l1"`
+	L2   L2Cache `toml:"l2"`
+	DRAM DRAM    `toml:"dram"`
 }
 
-// Cache is [memory.l1] or [memory.l2]. Latencies are load-to-use cycles from
-// issue, as microbenchmarks measure them.
+// Write policies of a cache level.
+const (
+	WriteThrough = "through" // every write goes on to the next level at once
+	WriteBack    = "back"    // written sectors stay dirty until evicted
+)
+
+// Cache is what [memory.l1] and [memory.l2] share. Latencies are
+// load-to-use cycles from issue, as microbenchmarks measure them.
 type Cache struct {
 	Size    int `toml:"size"`    // bytes (L1: per SM; L2: whole GPU)
 	Line    int `toml:"line"`    // line size in bytes
 	Sector  int `toml:"sector"`  // sector size in bytes (the fill granularity)
 	Assoc   int `toml:"assoc"`   // ways
 	Latency int `toml:"latency"` // hit latency in cycles
+	// Write is the write policy, WriteThrough or WriteBack. Optional; the
+	// default is "through" for the L1 and "back" for the L2.
+	Write string `toml:"write" need:"optional"`
+	// WriteAllocate says whether a write miss allocates the line (its
+	// written sectors become valid without a fetch) or only goes on to the
+	// next level. Optional; the default is false for the L1, true for the
+	// L2.
+	WriteAllocate bool `toml:"write_allocate" need:"optional"`
+}
+
+// L1Cache is [memory.l1].
+type L1Cache struct {
+	Cache
+	// CyclesPerLine is how long the L1 pipeline spends on each distinct
+	// line a warp access touches (tag lookup and data transfer): a warp
+	// touching k lines holds it k times as long. Optional; default 1.
+	CyclesPerLine int `toml:"cycles_per_line" need:"optional"`
+}
+
+// L2Cache is [memory.l2].
+type L2Cache struct {
+	Cache
+	// Slices splits the L2 by line address (line number modulo Slices),
+	// each slice with its own port of SliceBandwidth bytes per cycle
+	// (reads and writes together; 0 is unlimited). The capacity stays one
+	// set-associative array. Optional; defaults 1 and 0: one slice with an
+	// unlimited port (DRAM bandwidth still applies).
+	Slices         int     `toml:"slices" need:"optional"`
+	SliceBandwidth float64 `toml:"slice_bandwidth" need:"optional"`
 }
 
 // DRAM is [memory.dram].

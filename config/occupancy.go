@@ -31,9 +31,13 @@ func (l Limit) String() string {
 type Block struct {
 	Threads   int // threads per block
 	Registers int // registers (AMD: VGPRs) per thread; 0: none counted
-	SGPRs     int // AMD: SGPRs per wave; 0: none counted
-	Shared    int // shared memory / LDS bytes per block, static plus dynamic
-	WarpSize  int // 0: the machine's default
+	SGPRs     int // AMD: SGPRs allocated per wave (a compiler's count, VCC and the like included); 0: none counted
+	// AddressedSGPRs (AMD) is how many SGPRs the wave's code addresses, s0
+	// up to .amdhsa_next_free_sgpr; more than sm.sgprs_per_wave cannot
+	// run. 0: not checked.
+	AddressedSGPRs int
+	Shared         int // shared memory / LDS bytes per block, static plus dynamic
+	WarpSize       int // 0: the machine's default
 }
 
 // Occupancy is the theoretical occupancy of one SM (of one WGP when CUs
@@ -81,7 +85,7 @@ func (m *Machine) Occupancy(b Block) (Occupancy, error) {
 		return o, fmt.Errorf("a block of %d threads exceeds sm.max_block_threads %d", b.Threads, m.SM.MaxBlockThreads)
 	case !containsInt(m.GPU.WarpSizes, ws):
 		return o, fmt.Errorf("warp size %d is not one of gpu.warp_sizes %v", ws, m.GPU.WarpSizes)
-	case b.Registers < 0 || b.SGPRs < 0 || b.Shared < 0:
+	case b.Registers < 0 || b.SGPRs < 0 || b.AddressedSGPRs < 0 || b.Shared < 0:
 		return o, fmt.Errorf("negative resources in %+v", b)
 	}
 	o.WarpsPerBlock = (b.Threads + ws - 1) / ws
@@ -174,9 +178,13 @@ func (m *Machine) occupancyAMD(b Block, ws int, o *Occupancy) error {
 		waves := min(perSIMD, perLane/roundUp(b.Registers, granule))
 		o.ByLimit[LimitRegisters] = waves * simds / wpb
 	}
-	// The SGPR count a compiler reports includes VCC, FLAT_SCRATCH and
-	// XNACK_MASK on top of the addressable sgprs_per_wave, so it is not
-	// checked against that limit.
+	// A wave addresses at most sgprs_per_wave SGPRs (llvm-mc rejects a
+	// larger .amdhsa_next_free_sgpr); the count a compiler reports adds
+	// VCC, FLAT_SCRATCH and XNACK_MASK on top, so it is what the file
+	// allocates, not what is checked against that limit.
+	if b.AddressedSGPRs > s.SGPRsPerWave {
+		return fmt.Errorf("%d SGPRs exceed sm.sgprs_per_wave %d", b.AddressedSGPRs, s.SGPRsPerWave)
+	}
 	if s.SGPRs > 0 && b.SGPRs > 0 {
 		waves := min(perSIMD, s.SGPRs/roundUp(b.SGPRs, s.SGPRGranule))
 		o.ByLimit[LimitSGPRs] = waves * simds / wpb

@@ -23,7 +23,13 @@ func TestOccupancy(t *testing.T) {
 			t.Fatal(err)
 		}
 		in := strings.Fields(c.f[1])
-		b := Block{Threads: atoi(t, in[0]), Registers: atoi(t, in[1]), SGPRs: atoi(t, in[2]), Shared: atoi(t, in[3]), WarpSize: atoi(t, in[4])}
+		b := Block{Threads: atoi(t, in[0]), Registers: atoi(t, in[1]), Shared: atoi(t, in[3]), WarpSize: atoi(t, in[4])}
+		// sgprs: the allocated count, or allocated/addressed.
+		total, addressed, _ := strings.Cut(in[2], "/")
+		b.SGPRs = atoi(t, total)
+		if addressed != "" {
+			b.AddressedSGPRs = atoi(t, addressed)
+		}
 		o, err := m.Occupancy(b)
 		if msg, isErr := strings.CutPrefix(c.f[2], "error "); isErr {
 			if err == nil || err.Error() != msg {

@@ -60,9 +60,9 @@ func resolveSet(tree map[string]any, raw string) (override, string) {
 		case t.Kind() == reflect.Struct:
 			f, ok := fieldByName(t, path[i])
 			if !ok {
-				return override{path: path}, "unknown key " + keyString(path)
+				return override{path: path}, "unknown key " + keyString(path) + removedHint(path[:i+1])
 			}
-			t = t.Field(f.idx).Type
+			t = t.FieldByIndex(f.index).Type
 			if i == len(path)-1 {
 				if isTableType(t) {
 					return override{path: path}, keyString(path) + " is a table, not a value"

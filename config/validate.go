@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -190,9 +191,12 @@ func (v *validator) sm() {
 			}
 		}
 		v.atLeast(s.SGPRs, 0, "sm", "sgprs")
+		v.atLeast(s.SGPRsPerWave, 1, "sm", "sgprs_per_wave")
 		if s.SGPRs > 0 {
-			v.atLeast(s.SGPRsPerWave, 1, "sm", "sgprs_per_wave")
 			v.atLeast(s.SGPRGranule, 1, "sm", "sgpr_granule")
+			if s.SGPRsPerWave > s.SGPRs && v.ok([]string{"sm", "sgprs"}) {
+				v.fail([]string{"sm", "sgprs_per_wave"}, "%d exceeds sgprs %d", s.SGPRsPerWave, s.SGPRs)
+			}
 		}
 	}
 	v.atLeast(s.SharedMemory, 0, "sm", "shared_memory")
@@ -203,6 +207,7 @@ func (v *validator) sm() {
 	v.atLeast(s.SharedAllocUnit, 1, "sm", "shared_alloc_unit")
 	v.atLeast(s.SharedBanks, 1, "sm", "shared_banks")
 	v.atLeast(s.SharedBankWidth, 1, "sm", "shared_bank_width")
+	v.atLeast(s.BlockLaunchLatency, 0, "sm", "block_launch_latency")
 }
 
 func (v *validator) scheduler() {
@@ -211,6 +216,7 @@ func (v *validator) scheduler() {
 	v.atLeast(s.IssueWidth, 1, "scheduler", "issue_width")
 	v.atLeast(s.IssueInterval, 1, "scheduler", "issue_interval")
 	v.atLeast(s.TwoLevelActive, 0, "scheduler", "two_level_active")
+	v.atLeast(s.TakenBranchPenalty, 0, "scheduler", "taken_branch_penalty")
 	if s.Policy == PolicyTwoLevel {
 		v.atLeast(s.TwoLevelActive, 1, "scheduler", "two_level_active")
 		if w := v.m.SM.WarpsPerPartition; w >= 1 && s.TwoLevelActive > w && v.ok([]string{"sm", "warps_per_partition"}) {
@@ -275,14 +281,23 @@ func (v *validator) patternKey(table, k string) {
 
 func (v *validator) memory() {
 	mm := &v.m.Memory
-	if !isPow2(mm.CoalesceBytes) {
-		v.fail([]string{"memory", "coalesce_bytes"}, "must be a power of two, got %d", mm.CoalesceBytes)
-	}
 	v.atLeast(mm.SharedLatency, 1, "memory", "shared_latency")
 	v.oneOf(mm.BankConflict, "model", []string{ConflictNWay, ConflictNone}, "memory", "bank_conflict")
 	v.atLeast(mm.ConstLatency, 1, "memory", "const_latency")
-	v.cache(&mm.L1, "l1")
-	v.cache(&mm.L2, "l2")
+	if v.m.src.has([]string{"memory", "store_ack_latency"}) {
+		v.atLeast(mm.StoreAckLatency, 0, "memory", "store_ack_latency")
+	}
+	v.cache(&mm.L1.Cache, "l1")
+	v.cache(&mm.L2.Cache, "l2")
+	v.atLeast(mm.L1.CyclesPerLine, 1, "memory", "l1", "cycles_per_line")
+	v.atLeast(mm.L2.Slices, 1, "memory", "l2", "slices")
+	bw := mm.L2.SliceBandwidth
+	switch {
+	case !(bw >= 0) || math.IsInf(bw, 1):
+		v.fail([]string{"memory", "l2", "slice_bandwidth"}, "must be a finite number of bytes per cycle, at least 0 (0: unlimited), got %s", formatFloat(bw))
+	case mm.L2.Slices > 1 && bw == 0 && v.ok([]string{"memory", "l2", "slice_bandwidth"}):
+		v.fail([]string{"memory", "l2", "slices"}, "%d slices with unlimited ports (memory.l2.slice_bandwidth = 0) time exactly as one; give each port's bytes per cycle", mm.L2.Slices)
+	}
 	v.atLeast(mm.DRAM.Latency, 1, "memory", "dram", "latency")
 	if !(mm.DRAM.Bandwidth > 0) {
 		v.fail([]string{"memory", "dram", "bandwidth"}, "must be positive, got %s", formatFloat(mm.DRAM.Bandwidth))
@@ -303,6 +318,7 @@ func (v *validator) cache(c *Cache, name string) {
 		v.fail([]string{"memory", name, "size"}, "%d is not a whole number of sets of %d ways x %d bytes", c.Size, c.Assoc, c.Line)
 	}
 	v.atLeast(c.Latency, 1, "memory", name, "latency")
+	v.oneOf(c.Write, "write policy", []string{WriteThrough, WriteBack}, "memory", name, "write")
 }
 
 func (v *validator) numerics() {

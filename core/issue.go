@@ -169,10 +169,11 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		sl.ready[r], sl.long[r] = done, long
 	}
 	// Selected covers this cycle; from the next the warp is evaluated
-	// again (a taken branch holds it for the branch unit's latency).
+	// again (a taken branch holds it for the branch unit's latency plus
+	// scheduler.taken_branch_penalty).
 	sl.hold, sl.holdWhy, sl.holdPC, sl.wake = now+1, NoInstruction, -1, now+1
 	if res.Kind == warp.KindBranch || res.Kind == warp.KindDiverged {
-		sl.hold = now + max(1, info.lat)
+		sl.hold = now + max(1, info.lat) + s.takenBranch
 	}
 	if res.Kind == warp.KindBarrier && sl.wave != nil {
 		// AMD: the wait counts on the barrier instruction, as for s_waitcnt.

@@ -2,6 +2,7 @@ package core
 
 import (
 	"math/bits"
+	"strings"
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/mem"
@@ -10,33 +11,60 @@ import (
 )
 
 // MemoryConfig is the memory hierarchy of machine m as package mem models
-// it. The machine model has no keys (yet) for what mem calls L1 line
-// cycles, L2 slices and write policies; gpusim's conventions stand in: the
-// L1 takes one line per cycle, the L2 is one slice with unlimited port
-// bandwidth (DRAM bandwidth still applies), the L1 writes through without
-// allocating (NVIDIA's L1 for global stores) and the L2 writes back and
-// allocates. One mem SM is one CU; a WGP-mode dispatch unit spans two.
+// it, every figure from a key of the model (MemoryKey names them). One mem
+// SM is one CU; a WGP-mode dispatch unit spans two.
 func MemoryConfig(m *config.Machine) mem.HierarchyConfig {
-	cache := func(c config.Cache) mem.CacheConfig {
-		return mem.CacheConfig{Size: c.Size, Line: c.Line, Sector: c.Sector, Assoc: c.Assoc, Latency: c.Latency}
+	cache := func(c *config.Cache) mem.CacheConfig {
+		return mem.CacheConfig{Size: c.Size, Line: c.Line, Sector: c.Sector, Assoc: c.Assoc, Latency: c.Latency,
+			WriteBack: c.Write == config.WriteBack, WriteAllocate: c.WriteAllocate}
 	}
-	l1, l2 := cache(m.Memory.L1), cache(m.Memory.L2)
-	l2.WriteBack, l2.WriteAllocate = true, true
+	mm := &m.Memory
 	return mem.HierarchyConfig{
 		SMs:          m.GPU.SMs,
-		LineCycles:   1,
-		ConstLatency: m.Memory.ConstLatency,
+		LineCycles:   mm.L1.CyclesPerLine,
+		ConstLatency: mm.ConstLatency,
 		Shared: mem.SharedConfig{
-			Banks: m.SM.SharedBanks, BankWidth: m.SM.SharedBankWidth, Latency: m.Memory.SharedLatency,
-			NoConflicts: m.Memory.BankConflict == "none",
+			Banks: m.SM.SharedBanks, BankWidth: m.SM.SharedBankWidth, Latency: mm.SharedLatency,
+			NoConflicts: mm.BankConflict == config.ConflictNone,
 		},
-		L1: l1,
-		L2: l2,
+		L1:               cache(&mm.L1.Cache),
+		L2:               cache(&mm.L2.Cache),
+		L2Slices:         mm.L2.Slices,
+		L2SliceBandwidth: mm.L2.SliceBandwidth,
 		DRAM: mem.DRAMConfig{
-			Latency: m.Memory.DRAM.Latency, Bandwidth: m.Memory.DRAM.Bandwidth,
-			PerSM: m.Memory.DRAM.BandwidthPer == config.PerSM,
+			Latency: mm.DRAM.Latency, Bandwidth: mm.DRAM.Bandwidth,
+			PerSM: mm.DRAM.BandwidthPer == config.PerSM,
 		},
 	}
+}
+
+// MemoryKey is the machine-model key that MemoryConfig fills the field of
+// mem.HierarchyConfig named key from (a mem.HierarchyConfig.Problems Key:
+// "l1.sector", "shared.banks", "line_cycles"), or "memory" when there is
+// no one key.
+func MemoryKey(key string) string {
+	switch key {
+	case "sms":
+		return "gpu.sms"
+	case "line_cycles":
+		return "memory.l1.cycles_per_line"
+	case "const_latency":
+		return "memory.const_latency"
+	case "shared.banks":
+		return "sm.shared_banks"
+	case "shared.bank_width":
+		return "sm.shared_bank_width"
+	case "shared.latency":
+		return "memory.shared_latency"
+	case "l2.slices", "l2.slice_bandwidth":
+		return "memory." + key
+	}
+	for _, level := range []string{"l1.", "l2.", "dram."} {
+		if strings.HasPrefix(key, level) {
+			return "memory." + key
+		}
+	}
+	return "memory"
 }
 
 // memPort turns a warp's memory access into the memory model's terms.

@@ -87,9 +87,13 @@ type SM struct {
 	interv Cycle
 	twoLvl int
 	// storeAck is how long after the memory pipeline accepts an AMD global
-	// store the L2 acknowledges it (memory.l2.latency): when its wait
-	// counter entry completes.
+	// store the L2 acknowledges it (memory.store_ack_latency): when its
+	// wait counter entry completes.
 	storeAck Cycle
+	// launch is how long after its dispatch a block's warps may issue
+	// (sm.block_launch_latency); takenBranch what a control transfer adds
+	// to the branch's latency (scheduler.taken_branch_penalty).
+	launch, takenBranch Cycle
 
 	parts  []partition
 	slots  []slot
@@ -189,7 +193,8 @@ func NewSM(c SMConfig) (*SM, error) {
 	s := &SM{
 		id: c.ID, prog: c.Program, stats: c.Stats, pcs: c.PC, every: c.CycleByCycle,
 		issueW: max(1, m.Scheduler.IssueWidth), interv: Cycle(max(1, m.Scheduler.IssueInterval)),
-		twoLvl: max(1, m.Scheduler.TwoLevelActive), storeAck: Cycle(max(0, m.Memory.L2.Latency)),
+		twoLvl: max(1, m.Scheduler.TwoLevelActive), storeAck: Cycle(max(0, m.Memory.StoreAckLatency)),
+		launch: Cycle(max(0, m.SM.BlockLaunchLatency)), takenBranch: Cycle(max(0, m.Scheduler.TakenBranchPenalty)),
 		parts:  make([]partition, nparts),
 		slots:  make([]slot, nparts*m.SM.WarpsPerPartition),
 		blocks: make([]blockState, m.SM.MaxBlocks*cus),
@@ -270,7 +275,8 @@ func (s *SM) WarpInsts() uint64 { return s.stats.WarpInsts }
 // Admit makes a block resident at cycle now: its warps take the free slots
 // with the lowest numbers (slot i belongs to partition i mod partitions),
 // with empty scoreboards. handle is the caller's name for the block,
-// returned by Retire. The warps may issue from now on.
+// returned by Retire. The warps may issue from now plus the machine's
+// sm.block_launch_latency on.
 func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 	bi := -1
 	for i := range s.blocks {
@@ -296,7 +302,9 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		clear(sl.long)
 		sl.w, sl.blk, sl.age = w, int32(bi), s.age
 		s.age++
-		sl.hold, sl.holdPC, sl.barPC, sl.memDone, sl.wake = now, -1, -1, now, now
+		// Until the launch latency has passed the warp holds its slot and
+		// waits for its first instruction (no_instruction).
+		sl.hold, sl.holdWhy, sl.holdPC, sl.barPC, sl.memDone, sl.wake = now+s.launch, NoInstruction, -1, -1, now, now
 		sl.wave = nil
 		if s.prog.kernel.AMD != nil {
 			sl.wave, _ = w.(Wave)

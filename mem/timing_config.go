@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/gpusim/gpusim/diag"
 )
 
 // CacheConfig is one cache level. Sizes are in bytes, Latency in cycles.
@@ -28,13 +30,17 @@ type CacheConfig struct {
 // Sets is the number of sets, Size / (Line * Assoc).
 func (c *CacheConfig) Sets() int { return c.Size / (c.Line * c.Assoc) }
 
+// maxLines bounds the lines of one cache, so that its tag arrays stay
+// allocatable.
+const maxLines = 1 << 28
+
 // Validate reports every nonsensical field, each error naming it after
 // name (for example "l1.line: 96 is not a power of two").
-func (c *CacheConfig) Validate(name string) error {
-	var errs []error
-	bad := func(field string, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%s.%s: %s", name, field, fmt.Sprintf(format, args...)))
-	}
+func (c *CacheConfig) Validate(name string) error { return join(c.problems(name)) }
+
+func (c *CacheConfig) problems(name string) []*diag.Error {
+	var p problems
+	bad := func(field string, format string, args ...any) { p.add(name+"."+field, format, args...) }
 	if !isPow2(c.Line) {
 		bad("line", "%d is not a positive power of two", c.Line)
 	}
@@ -50,15 +56,18 @@ func (c *CacheConfig) Validate(name string) error {
 	if c.Assoc < 1 {
 		bad("assoc", "%d ways: need at least 1", c.Assoc)
 	}
-	if c.Size < 1 {
+	switch {
+	case c.Size < 1:
 		bad("size", "%d bytes: need a positive size", c.Size)
-	} else if c.Line > 0 && c.Assoc > 0 && c.Size%(c.Line*c.Assoc) != 0 {
+	case c.Line > 0 && c.Assoc > 0 && c.Size%(c.Line*c.Assoc) != 0:
 		bad("size", "%d bytes is not a whole number of sets of %d ways of %d-byte lines", c.Size, c.Assoc, c.Line)
+	case c.Line > 0 && c.Size/c.Line > maxLines:
+		bad("size", "%d bytes is %d lines, more than gpusim models (%d)", c.Size, c.Size/c.Line, maxLines)
 	}
 	if c.Latency < 0 {
 		bad("latency", "%d cycles is negative", c.Latency)
 	}
-	return errors.Join(errs...)
+	return p
 }
 
 // SharedConfig is shared memory (AMD: LDS).
@@ -74,18 +83,20 @@ type SharedConfig struct {
 }
 
 // Validate reports every nonsensical field.
-func (s *SharedConfig) Validate() error {
-	var errs []error
+func (s *SharedConfig) Validate() error { return join(s.problems()) }
+
+func (s *SharedConfig) problems() []*diag.Error {
+	var p problems
 	if !isPow2(s.Banks) || s.Banks > 1<<16 {
-		errs = append(errs, fmt.Errorf("shared.banks: %d is not a power of two from 1 to 65536", s.Banks))
+		p.add("shared.banks", "%d is not a power of two from 1 to 65536", s.Banks)
 	}
 	if !isPow2(s.BankWidth) || s.BankWidth > 1<<16 {
-		errs = append(errs, fmt.Errorf("shared.bank_width: %d is not a power of two from 1 to 65536", s.BankWidth))
+		p.add("shared.bank_width", "%d is not a power of two from 1 to 65536", s.BankWidth)
 	}
 	if s.Latency < 0 {
-		errs = append(errs, fmt.Errorf("shared.latency: %d cycles is negative", s.Latency))
+		p.add("shared.latency", "%d cycles is negative", s.Latency)
 	}
-	return errors.Join(errs...)
+	return p
 }
 
 // DRAMConfig is device memory.
@@ -102,15 +113,15 @@ type DRAMConfig struct {
 }
 
 // Validate reports every nonsensical field.
-func (d *DRAMConfig) Validate() error {
-	var errs []error
+func (d *DRAMConfig) Validate() error { return join(d.problems()) }
+
+func (d *DRAMConfig) problems() []*diag.Error {
+	var p problems
 	if d.Latency < 0 {
-		errs = append(errs, fmt.Errorf("dram.latency: %d cycles is negative", d.Latency))
+		p.add("dram.latency", "%d cycles is negative", d.Latency)
 	}
-	if err := checkBandwidth("dram.bandwidth", d.Bandwidth); err != nil {
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
+	p.bandwidth("dram.bandwidth", d.Bandwidth)
+	return p
 }
 
 // HierarchyConfig is the memory system of one GPU.
@@ -137,34 +148,41 @@ type HierarchyConfig struct {
 }
 
 // Validate reports every nonsensical field of the configuration.
-func (c *HierarchyConfig) Validate() error {
-	var errs []error
+func (c *HierarchyConfig) Validate() error { return join(c.Problems()) }
+
+// Problems lists every nonsensical field of the configuration, each a
+// *diag.Error whose Key is the field's name here ("l1.sector",
+// "dram.latency", "line_cycles") and whose message starts with it; the
+// caller that knows where the value came from fills in the position.
+func (c *HierarchyConfig) Problems() []*diag.Error {
+	var p problems
 	if c.SMs < 1 || c.SMs > 1<<16 {
-		errs = append(errs, fmt.Errorf("sms: %d is not from 1 to 65536", c.SMs))
+		p.add("sms", "%d is not from 1 to 65536", c.SMs)
 	}
 	if c.LineCycles < 1 {
-		errs = append(errs, fmt.Errorf("line_cycles: %d: the L1 needs at least 1 cycle per line", c.LineCycles))
+		p.add("line_cycles", "%d: the L1 needs at least 1 cycle per line", c.LineCycles)
 	}
 	if c.ConstLatency < 0 {
-		errs = append(errs, fmt.Errorf("const_latency: %d cycles is negative", c.ConstLatency))
+		p.add("const_latency", "%d cycles is negative", c.ConstLatency)
 	}
 	if c.L2Slices < 0 {
-		errs = append(errs, fmt.Errorf("l2.slices: %d is negative", c.L2Slices))
+		p.add("l2.slices", "%d is negative", c.L2Slices)
 	}
-	if err := checkBandwidth("l2.slice_bandwidth", c.L2SliceBandwidth); err != nil {
-		errs = append(errs, err)
-	}
-	errs = append(errs, c.Shared.Validate(), c.L1.Validate("l1"), c.L2.Validate("l2"), c.DRAM.Validate())
+	p.bandwidth("l2.slice_bandwidth", c.L2SliceBandwidth)
+	p = append(p, c.Shared.problems()...)
+	p = append(p, c.L1.problems("l1")...)
+	p = append(p, c.L2.problems("l2")...)
+	p = append(p, c.DRAM.problems()...)
 	// Latencies are load-to-use totals: each level's includes the path
 	// through the levels above it (a common mistake is entering the
 	// increments, as Accel-Sim's configuration does).
 	if c.L2.Latency < c.L1.Latency {
-		errs = append(errs, fmt.Errorf("l2.latency: %d cycles is below l1.latency (%d): latencies are load-to-use totals, not increments", c.L2.Latency, c.L1.Latency))
+		p.add("l2.latency", "%d cycles is below l1.latency (%d): latencies are load-to-use totals, not increments", c.L2.Latency, c.L1.Latency)
 	}
 	if c.DRAM.Latency < c.L2.Latency {
-		errs = append(errs, fmt.Errorf("dram.latency: %d cycles is below l2.latency (%d): latencies are load-to-use totals, not increments", c.DRAM.Latency, c.L2.Latency))
+		p.add("dram.latency", "%d cycles is below l2.latency (%d): latencies are load-to-use totals, not increments", c.DRAM.Latency, c.L2.Latency)
 	}
-	return errors.Join(errs...)
+	return p
 }
 
 // maxSectors is the most sectors a line may have (a sector mask is 32 bits).
@@ -174,11 +192,27 @@ const maxSectors = 32
 // of the fixed-point queue clock (see dram.go).
 const maxBandwidth = 1 << 20
 
-func checkBandwidth(name string, bw float64) error {
+// problems collects configuration problems as keyed, unpositioned
+// *diag.Errors: "key: what is wrong".
+type problems []*diag.Error
+
+func (p *problems) add(key, format string, args ...any) {
+	*p = append(*p, &diag.Error{Key: key, Msg: key + ": " + fmt.Sprintf(format, args...)})
+}
+
+func (p *problems) bandwidth(key string, bw float64) {
 	if math.IsNaN(bw) || bw < 0 || bw > maxBandwidth {
-		return fmt.Errorf("%s: %v bytes per cycle is not from 0 (unlimited) to %d", name, bw, maxBandwidth)
+		p.add(key, "%v bytes per cycle is not from 0 (unlimited) to %d", bw, maxBandwidth)
 	}
-	return nil
+}
+
+// join is nil for no problems, else all of them (errors.Join).
+func join(ps []*diag.Error) error {
+	errs := make([]error, len(ps))
+	for i, e := range ps {
+		errs[i] = e
+	}
+	return errors.Join(errs...)
 }
 
 func isPow2(n int) bool { return n > 0 && n&(n-1) == 0 }

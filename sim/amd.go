@@ -2,8 +2,8 @@ package sim
 
 import (
 	"encoding/binary"
-	"fmt"
 
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
 	"github.com/gpusim/gpusim/warp"
@@ -36,7 +36,7 @@ func (p *Prepared) prepareAMD() error {
 		return err
 	}
 	if a.QueuePtr {
-		return fmt.Errorf("%s: kernel %s reads the HSA queue pointer, which gpusim does not model", p.Program.Path, k.Name)
+		return diag.At(p.Program.Path, 0, 0, "kernel %s reads the HSA queue pointer, which gpusim does not model", k.Name)
 	}
 	launch := &AMDLaunch{DynLDS: p.Spec.Shared}
 	// __local pointer arguments: the launch file gives each one's size;
@@ -64,10 +64,10 @@ func (p *Prepared) prepareAMD() error {
 	for _, h := range a.Hidden {
 		v, ok := p.hiddenArg(h.Kind, launch.DynLDS)
 		if !ok {
-			return fmt.Errorf("%s: kernel %s: hidden argument %q is not supported", p.Program.Path, k.Name, "hidden_"+h.Kind)
+			return diag.At(p.Program.Path, 0, 0, "kernel %s: hidden argument %q is not supported", k.Name, "hidden_"+h.Kind)
 		}
 		if h.Offset+h.Size > size || h.Size > 8 {
-			return fmt.Errorf("%s: kernel %s: hidden argument %q lies outside the kernarg segment", p.Program.Path, k.Name, h.Kind)
+			return diag.At(p.Program.Path, 0, 0, "kernel %s: hidden argument %q lies outside the kernarg segment", k.Name, h.Kind)
 		}
 		for i := uint64(0); i < h.Size; i++ {
 			seg[h.Offset+i] = byte(v >> (8 * i))
@@ -88,8 +88,8 @@ func (p *Prepared) prepareAMD() error {
 func (p *Prepared) checkAMDMachine() error {
 	a, m := p.Kernel.AMD, p.Machine
 	if mf, ok := traces.AMDTargetFamily(m.GPU.Arch); !ok || mf != a.Family {
-		return fmt.Errorf("%s: the kernel is compiled for %s (%s) but machine %s (%s) is %s; pick a %s model (gpusim configs lists them)",
-			p.Program.Path, a.Target, a.Family, m.GPU.Arch, m.File(), mf, a.Family)
+		return diag.At(p.Program.Path, 0, 0, "the kernel is compiled for %s (%s) but machine %s (%s) is %s; pick a %s model (gpusim configs lists them)",
+			a.Target, a.Family, m.GPU.Arch, m.File(), mf, a.Family)
 	}
 	sizes := m.GPU.WarpSizes
 	if len(sizes) == 0 {
@@ -100,7 +100,7 @@ func (p *Prepared) checkAMDMachine() error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s: kernel %s runs in wave%d, machine %s (%s) has wave sizes %v", p.Program.Path, p.Kernel.Name, a.WaveSize, m.GPU.Arch, m.File(), sizes)
+	return diag.At(p.Program.Path, 0, 0, "kernel %s runs in wave%d, machine %s (%s) has wave sizes %v", p.Kernel.Name, a.WaveSize, m.GPU.Arch, m.File(), sizes)
 }
 
 // hiddenArg is the value the HSA/HIP runtime gives a hidden kernel

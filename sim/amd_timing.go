@@ -83,7 +83,7 @@ func (p *Prepared) amdOccupancy(width int) (OccupancyStats, error) {
 	os.SharedPerBlock = int(k.SharedSize + p.AMD.DynLDS)
 	threads := int(p.Spec.Block[0]) * int(p.Spec.Block[1]) * int(p.Spec.Block[2])
 	o, err := m.Occupancy(config.Block{Threads: threads, Registers: os.Registers, SGPRs: a.SGPRCount,
-		Shared: os.SharedPerBlock, WarpSize: width})
+		AddressedSGPRs: a.NextFreeSGPR, Shared: os.SharedPerBlock, WarpSize: width})
 	if err != nil {
 		return os, fmt.Errorf("kernel %s cannot run on %s (%d VGPRs, %d bytes of LDS per workgroup): %v",
 			k.Name, m.GPU.Arch, os.Registers, os.SharedPerBlock, err)

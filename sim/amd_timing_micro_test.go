@@ -251,7 +251,7 @@ func TestAMDTimingWaitcnt(t *testing.T) {
 			lat := pcs[mem].Latency.Max
 			if kernel == "storewait" {
 				// A store completes for its counter when the L2 acknowledges it.
-				lat += uint64(p.Machine.Memory.L2.Latency)
+				lat += uint64(p.Machine.Memory.StoreAckLatency)
 			}
 			if kernel != "storewait" && lat < uint64(p.Machine.Memory.L1.Latency) {
 				t.Fatalf("%s: load latency %d below the L1's", name, lat)

@@ -12,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/diag"
 )
 
 // LaunchSpec is a kernel launch as a launch file describes it
@@ -120,19 +121,19 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 			if pe.LastKey != "" {
 				msg = pe.LastKey + ": " + msg
 			}
-			return nil, fmt.Errorf("%s:%d:%d: %s", path, pe.Position.Line, pe.Position.Col, msg)
+			return nil, &diag.Error{File: path, Line: pe.Position.Line, Col: pe.Position.Col, Key: pe.LastKey, Msg: msg, Err: err}
 		}
 		if line, key, msg, ok := splitTOMLTypeError(err.Error()); ok {
-			return nil, fmt.Errorf("%s:%d: %s: %s", path, line, key, msg)
+			return nil, keyError(path, line, key, msg)
 		}
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, diag.Wrap(path, 0, 0, err)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0].String()
-		return nil, fmt.Errorf("%s:%d: unknown key %s", path, keys.Line(k), k)
+		return nil, &diag.Error{File: path, Line: keys.Line(k), Key: k, Msg: "unknown key " + k}
 	}
 	at := func(key string, format string, args ...any) error {
-		return fmt.Errorf("%s:%d: %s: %s", path, keys.Line(key), key, fmt.Sprintf(format, args...))
+		return keyError(path, keys.Line(key), key, fmt.Sprintf(format, args...))
 	}
 
 	ls := &LaunchSpec{Path: path, Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{1, 1, 1}}
@@ -183,7 +184,7 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 		key := fmt.Sprintf("args[%d]", i)
 		line := keys.ArrayLine("args", i)
 		bad := func(format string, args ...any) error {
-			return fmt.Errorf("%s:%d: %s: %s", path, line, key, fmt.Sprintf(format, args...))
+			return keyError(path, line, key, fmt.Sprintf(format, args...))
 		}
 		switch {
 		case a.Buffer != nil && a.Value != nil:
@@ -204,6 +205,11 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 		}
 	}
 	return ls, nil
+}
+
+// keyError is a problem with the value of key at file:line, "key: msg".
+func keyError(file string, line int, key, msg string) *diag.Error {
+	return &diag.Error{File: file, Line: line, Key: key, Msg: key + ": " + msg}
 }
 
 func checkBuffer(path, name string, lb launchBuffer, at func(string, string, ...any) error) (*BufferSpec, error) {

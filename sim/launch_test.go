@@ -2,9 +2,12 @@ package sim
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/gpusim/gpusim/diag"
 )
 
 // TestLaunchErrors checks that every bad launch file in
@@ -37,6 +40,11 @@ func TestLaunchErrors(t *testing.T) {
 		}
 		if err.Error() != want {
 			t.Errorf("launch_errors.txt:%d:\n got %q\nwant %q", line, err.Error(), want)
+		}
+		// Every launch-file problem is gpusim's positioned error type.
+		var de *diag.Error
+		if !errors.As(err, &de) || de.File != "bad.launch.toml" || de.Line < 1 {
+			t.Errorf("launch_errors.txt:%d: %T %+v is not a *diag.Error at a line of the file", line, err, de)
 		}
 	}
 	if n < 15 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpusim/gpusim/alu"
 	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
 )
@@ -56,12 +57,14 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	if err := checkMachineFits(prog, m); err != nil {
 		return nil, err
 	}
+	if errs := checkNumerics(m); len(errs) > 0 {
+		return nil, config.Errors(errs)
+	}
 	model, err := alu.NewModel(alu.Choice{
 		Ex2: m.Numerics.Ex2, Rcp: m.Numerics.Rcp, Rcp64H: m.Numerics.Rcp64H, DivFixup: m.Numerics.DivFixup,
 	})
 	if err != nil {
-		file, line := m.Pos("numerics")
-		return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+		return nil, err
 	}
 	defaulted := spec == nil
 	if defaulted {
@@ -80,11 +83,11 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	if err != nil {
 		switch {
 		case len(prog.Kernels) == 0:
-			return nil, fmt.Errorf("%s: %v", prog.Path, err)
+			return nil, diag.Wrap(prog.Path, 0, 0, err)
 		case ov.Kernel == "" && spec.KernelLine > 0:
-			return nil, fmt.Errorf("%s:%d: kernel: %v", where, spec.KernelLine, err)
+			return nil, &diag.Error{File: where, Line: spec.KernelLine, Key: "kernel", Msg: "kernel: " + err.Error(), Err: err}
 		}
-		return nil, fmt.Errorf("%s: %v", where, err)
+		return nil, diag.Wrap(where, 0, 0, err)
 	}
 	spec.Kernel = k.Name
 	if ov.Grid != [3]uint32{} {
@@ -99,11 +102,8 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 		defaultArgs(spec, k)
 	}
 	if len(spec.Args) != len(k.Params) {
-		at := where
-		if spec.ArgsLine > 0 {
-			at = fmt.Sprintf("%s:%d", where, spec.ArgsLine)
-		}
-		return nil, fmt.Errorf("%s: kernel %s has %d parameters, the launch gives %d [[args]]", at, k.Name, len(k.Params), len(spec.Args))
+		return nil, &diag.Error{File: where, Line: spec.ArgsLine, Key: "args",
+			Msg: fmt.Sprintf("kernel %s has %d parameters, the launch gives %d [[args]]", k.Name, len(k.Params), len(spec.Args))}
 	}
 
 	p := &Prepared{Program: prog, Kernel: k, Machine: m, Spec: spec, Model: model, Global: mem.NewGlobal()}
@@ -113,21 +113,21 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 		}
 		seg := p.Global.Find(p.GlobalVars)
 		if err := seg.InitVars(prog.Globals); err != nil {
-			return nil, fmt.Errorf("%s: %v", prog.Path, err)
+			return nil, diag.Wrap(prog.Path, 0, 0, err)
 		}
 	}
 	p.Const = mem.NewSegment(traces.SpaceConst, 0, prog.ConstSize, true)
 	if err := p.Const.InitVars(prog.Consts); err != nil {
-		return nil, fmt.Errorf("%s: %v", prog.Path, err)
+		return nil, diag.Wrap(prog.Path, 0, 0, err)
 	}
 	for _, b := range spec.Buffers {
 		data, err := b.InitBytes()
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", where, b.Line, err)
+			return nil, &diag.Error{File: where, Line: b.Line, Key: "buffers." + b.Name, Msg: err.Error(), Err: err}
 		}
 		addr, err := p.Global.Alloc(uint64(len(data)), 256)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: buffers.%s: %v", where, b.Line, b.Name, err)
+			return nil, &diag.Error{File: where, Line: b.Line, Key: "buffers." + b.Name, Msg: "buffers." + b.Name + ": " + err.Error(), Err: err}
 		}
 		dst, err := p.Global.Host(addr, uint64(len(data)))
 		if err != nil {
@@ -140,16 +140,19 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	for i, a := range spec.Args {
 		par := k.Params[i]
 		dst := p.Params.Data[par.Offset : par.Offset+par.Size]
-		at := fmt.Sprintf("%s:%d: args[%d] (parameter %s)", where, a.Line, i, par.Name)
+		key := fmt.Sprintf("args[%d]", i)
+		at := func(msg string, cause error) error {
+			return &diag.Error{File: where, Line: a.Line, Key: key, Msg: fmt.Sprintf("%s (parameter %s): %s", key, par.Name, msg), Err: cause}
+		}
 		if a.Buffer != "" {
 			if par.Size != 8 {
-				return nil, fmt.Errorf("%s: a buffer address needs an 8-byte parameter, %s is %d bytes", at, par.Name, par.Size)
+				return nil, at(fmt.Sprintf("a buffer address needs an 8-byte parameter, %s is %d bytes", par.Name, par.Size), nil)
 			}
 			binary.LittleEndian.PutUint64(dst, p.BufferAddr[spec.bufferIndex(a.Buffer)])
 			continue
 		}
 		if err := putParam(dst, par, a.Value); err != nil {
-			return nil, fmt.Errorf("%s: %v", at, err)
+			return nil, at(err.Error(), err)
 		}
 	}
 	if k.AMD != nil {
@@ -167,8 +170,7 @@ func checkMachineFits(prog *traces.Program, m *config.Machine) error {
 		want, brand = config.VendorAMD, "AMD"
 	}
 	if m.GPU.Vendor != want {
-		return fmt.Errorf("%s: the trace is %s but machine %s (%s) is %s; pick an %s model (gpusim configs lists them)",
-			prog.Path, prog.ISA, m.GPU.Arch, m.File(), m.GPU.Vendor, brand)
+		return diag.At(prog.Path, 0, 0, "the trace is %s but machine %s (%s) is %s; pick an %s model (gpusim configs lists them)", prog.ISA, m.GPU.Arch, m.File(), m.GPU.Vendor, brand)
 	}
 	return nil
 }

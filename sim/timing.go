@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/core"
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
 )
@@ -53,7 +55,7 @@ func RunTiming(p *Prepared, opt TimingOptions) (*KernelStats, error) {
 		return RunTimingAMD(p, opt)
 	case traces.ISAPTX:
 	default:
-		return nil, fmt.Errorf("%s: the timing mode does not run %s kernels; use -mode functional", p.Program.Path, p.Program.ISA)
+		return nil, diag.At(p.Program.Path, 0, 0, "the timing mode does not run %s kernels; use -mode functional", p.Program.ISA)
 	}
 	start := time.Now()
 	l, err := p.newLaunch()
@@ -79,8 +81,10 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	}
 	hier, err := mem.NewHierarchy(core.MemoryConfig(m))
 	if err != nil {
-		file, line := m.Pos("memory")
-		return nil, fmt.Errorf("%s:%d: %v", file, line, err)
+		if errs := checkMemory(m); len(errs) > 0 {
+			return nil, config.Errors(errs)
+		}
+		return nil, err
 	}
 	nsm := m.DispatchUnits()
 	smStats := make([]core.SMStats, nsm)

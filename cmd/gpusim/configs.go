@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"text/tabwriter"
 
 	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/sim"
 )
 
 // cmdConfigs lists the embedded machine models.
@@ -28,12 +30,17 @@ func cmdConfigs(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// cmdConfig is `gpusim config show NAME [-set key=value ...]`.
+// configUsage is the usage line of `gpusim config`.
+const configUsage = "usage: gpusim config show|check NAME [-set key.path=value ...]"
+
+// cmdConfig is `gpusim config show|check NAME [-set key=value ...]`: show
+// prints a machine model's effective TOML; check validates it without
+// running anything.
 func cmdConfig(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] != "show" {
-		return errorf(stderr, exitUsage, "usage: gpusim config show NAME [-set key.path=value ...]")
+	if len(args) == 0 || (args[0] != "show" && args[0] != "check") {
+		return errorf(stderr, exitUsage, configUsage)
 	}
-	fs := flag.NewFlagSet("config show", flag.ContinueOnError)
+	fs := flag.NewFlagSet("config "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var sets stringList
 	fs.Var(&sets, "set", "override a value, key.path=value (repeatable)")
@@ -49,7 +56,10 @@ func cmdConfig(args []string, stdout, stderr io.Writer) int {
 	if name == "" && fs.NArg() == 1 {
 		name = fs.Arg(0)
 	} else if fs.NArg() != 0 || name == "" {
-		return errorf(stderr, exitUsage, "usage: gpusim config show NAME [-set key.path=value ...]")
+		return errorf(stderr, exitUsage, configUsage)
+	}
+	if args[0] == "check" {
+		return configCheck(name, sets, stdout, stderr)
 	}
 	m, err := config.Load(name, sets)
 	if err != nil {
@@ -59,4 +69,37 @@ func cmdConfig(args []string, stdout, stderr io.Writer) int {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	return exitOK
+}
+
+// configCheck is `gpusim config check`: load the model (schema, ranges,
+// cross-references) and check what the simulator will build from it
+// (sim.CheckMachine), without a trace. A good model prints one line and
+// exits 0; otherwise every problem goes to stderr, one per line as
+// file:line:col: message (an override as "-set key=value: message"),
+// followed by a count, and the exit status is 2.
+func configCheck(name string, sets []string, stdout, stderr io.Writer) int {
+	m, err := config.Load(name, sets)
+	if err == nil {
+		err = sim.CheckMachine(m)
+	}
+	var es config.Errors
+	switch {
+	case err == nil:
+		what := m.File()
+		if len(sets) > 0 {
+			what += fmt.Sprintf(" with %d override(s)", len(sets))
+		}
+		fmt.Fprintf(stdout, "%s: ok: %s\n", what, m.Summary())
+		return exitOK
+	case errors.As(err, &es):
+		for _, e := range es {
+			fmt.Fprintln(stderr, e)
+		}
+		noun := "problems"
+		if len(es) == 1 {
+			noun = "problem"
+		}
+		return errorf(stderr, exitUsage, "config check %s: %d %s", name, len(es), noun)
+	}
+	return errorf(stderr, exitUsage, "%v", err)
 }

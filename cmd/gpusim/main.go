@@ -6,6 +6,7 @@
 //	gpusim sweep [flags] -vary key.path=v1,v2,... TRACE
 //	gpusim configs
 //	gpusim config show NAME [-set key=value ...]
+//	gpusim config check NAME [-set key=value ...]
 //	gpusim asm -arch ARCH 'INSTRUCTION'
 //	gpusim disasm -arch ARCH 0xNN,0xNN,...
 //
@@ -58,6 +59,7 @@ func usage(w io.Writer) {
   gpusim sweep [flags] -vary k=v1,v2 TRACE   run once per value and tabulate
   gpusim configs                       list the embedded machine models
   gpusim config show NAME [-set k=v]   print a machine model's effective TOML
+  gpusim config check NAME [-set k=v]  validate a machine model without running anything
   gpusim asm -arch ARCH 'INSTRUCTION'  encode an AMD VOP3 instruction
   gpusim disasm -arch ARCH 0xNN,...    decode AMD VOP3 bytes
 

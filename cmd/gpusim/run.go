@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/traces"
 )
@@ -146,6 +147,9 @@ func (f *runFlags) prepare(prog *traces.Program, tracePath string, extra []strin
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := sim.CheckMachine(m); err != nil {
+		return nil, nil, err
+	}
 	spec, err := loadLaunch(tracePath, f.launch)
 	if err != nil {
 		return nil, nil, err
@@ -177,7 +181,7 @@ func loadTrace(path string) (*traces.Program, error) {
 	case ".s":
 		return traces.ParseAMDGPU(path, src)
 	}
-	return nil, fmt.Errorf("%s: unknown trace kind %q (want .ptx or .s)", path, filepath.Ext(path))
+	return nil, diag.At(path, 0, 0, "unknown trace kind %q (want .ptx or .s)", filepath.Ext(path))
 }
 
 // loadLaunch reads the launch file: the one given, or NAME.launch.toml
