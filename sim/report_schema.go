@@ -19,6 +19,7 @@ type ReportDoc struct {
 	WarpInstsPerSec *float64    `json:"warp_instructions_per_second,omitempty"`
 }
 
+// MachineDoc names the machine model a report ran on.
 type MachineDoc struct {
 	Name      string   `json:"name"`
 	Arch      string   `json:"arch"`
@@ -26,6 +27,7 @@ type MachineDoc struct {
 	Overrides []string `json:"overrides"`
 }
 
+// KernelDoc is one kernel launch; TimingDoc is nil in the functional mode.
 type KernelDoc struct {
 	Name        string    `json:"name"`
 	Mode        string    `json:"mode"`
@@ -38,6 +40,7 @@ type KernelDoc struct {
 	Opcodes []OpcodeDoc `json:"opcodes"`
 }
 
+// OpcodeDoc is the executions of one opcode.
 type OpcodeDoc struct {
 	Opcode      string `json:"opcode"`
 	WarpInsts   uint64 `json:"warp_instructions"`
@@ -99,6 +102,7 @@ func (s *SamplesDoc) Cycles(i int) uint64 {
 	return min(s.End, uint64(i+1)*s.Interval) - s.Start(i)
 }
 
+// OccupancyDoc is a launch's theoretical and achieved occupancy.
 type OccupancyDoc struct {
 	Theoretical    float64 `json:"theoretical"`
 	Achieved       float64 `json:"achieved"`
@@ -112,6 +116,7 @@ type OccupancyDoc struct {
 	SharedPerBlock int     `json:"shared_per_block"`
 }
 
+// SchedulersDoc sums the issue slots of every scheduler.
 type SchedulersDoc struct {
 	Count       int    `json:"count"`
 	Cycles      uint64 `json:"cycles"`
@@ -119,12 +124,14 @@ type SchedulersDoc struct {
 	IdleCycles  uint64 `json:"idle_cycles"`
 }
 
+// UnitDoc is one functional unit class over the GPU.
 type UnitDoc struct {
 	Instances   int     `json:"instances"`
 	BusyCycles  uint64  `json:"busy_cycles"`
 	Utilisation float64 `json:"utilisation"`
 }
 
+// MemoryDoc are the memory hierarchy's counters over the GPU.
 type MemoryDoc struct {
 	L1HitRate        float64 `json:"l1_hit_rate"`
 	L2HitRate        float64 `json:"l2_hit_rate"`
@@ -148,6 +155,7 @@ type MemoryDoc struct {
 	ConstLoads       uint64  `json:"const_loads"`
 }
 
+// SMDoc is one SM's figures.
 type SMDoc struct {
 	ID                uint64              `json:"id"`
 	ActiveCycles      uint64              `json:"active_cycles"`
@@ -162,6 +170,7 @@ type SMDoc struct {
 	Schedulers        []map[string]uint64 `json:"schedulers"`
 }
 
+// InstDoc is one static instruction's figures.
 type InstDoc struct {
 	PC          int               `json:"pc"`
 	Line        int               `json:"line"`
@@ -175,6 +184,7 @@ type InstDoc struct {
 	Stalls      map[string]uint64 `json:"stalls"`
 }
 
+// LatencyDoc summarises an instruction's issue-to-completion latency.
 type LatencyDoc struct {
 	Mean  float64 `json:"mean"`
 	Min   float64 `json:"min"`
