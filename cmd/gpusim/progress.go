@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -12,8 +13,12 @@ import (
 )
 
 // progressAfter is how long a run or sweep goes before its progress bar
-// appears: short ones never show one.
-const progressAfter = time.Second
+// appears: short ones never show one. The environment variable
+// GPUSIM_PROGRESS_AFTER (a Go duration, e.g. 0s or 5s) changes it.
+const (
+	progressAfter    = time.Second
+	progressAfterEnv = "GPUSIM_PROGRESS_AFTER"
+)
 
 // Templates of the bars (package pb's template language).
 const (
@@ -45,7 +50,16 @@ func newProgress(stderr io.Writer, quiet bool, template, prefix string, total in
 	if quiet || !ok || !(isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
 		return nil
 	}
-	return &progress{out: f, after: progressAfter, template: template, total: total, prefix: prefix}
+	after := progressAfter
+	if v := os.Getenv(progressAfterEnv); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			fmt.Fprintf(stderr, "gpusim: %s=%s: want a duration such as 0s or 2s; using %v\n", progressAfterEnv, v, progressAfter)
+		} else {
+			after = d
+		}
+	}
+	return &progress{out: f, after: after, template: template, total: total, prefix: prefix}
 }
 
 // start begins watching; the bar appears once after has passed.

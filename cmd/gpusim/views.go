@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/sim/report"
@@ -43,7 +44,7 @@ func (v *viewFlags) write(rep *sim.Report) error {
 		flag, path string
 		write      func(io.Writer) error
 	}{
-		{"-html", v.html, func(w io.Writer) error { return report.WriteHTML(w, rep.Trace, launches) }},
+		{"-html", v.html, func(w io.Writer) error { return report.WriteHTML(w, "gpusim: "+filepath.Base(rep.Trace), launches) }},
 		{"-csv", v.csv, func(w io.Writer) error { return report.WriteLaunchCSV(w, launches) }},
 		{"-csv-instructions", v.csvInsts, func(w io.Writer) error { return report.WriteInstructionCSV(w, launches) }},
 	} {

@@ -47,6 +47,11 @@ func (p *page) card(key, value, sub string) {
 	p.printf(`<div class="card"><div class="k">%s</div><div class="v">%s</div><div class="s">%s</div></div>`+"\n", esc(key), esc(value), esc(sub))
 }
 
+// textCard is a card whose value is a word, not a number.
+func (p *page) textCard(key, value, sub string) {
+	p.printf(`<div class="card"><div class="k">%s</div><div class="v t">%s</div><div class="s">%s</div></div>`+"\n", esc(key), esc(value), esc(sub))
+}
+
 // column is one column of a data table.
 type column struct {
 	name  string

@@ -86,7 +86,7 @@ func (p *page) launch(l *Launch) {
 		p.card("achieved occupancy", pct(o.Achieved), fmt.Sprintf("theoretical %s, limited by %s", pct(o.Theoretical), o.Limiter))
 		p.card("issue slots used", pct(ratio(float64(t.Schedulers.IssueCycles), float64(t.Schedulers.Cycles))), fmt.Sprintf("%d schedulers; idle (no warp) %s", t.Schedulers.Count, pct(ratio(float64(t.Schedulers.IdleCycles), float64(t.Schedulers.Cycles)))))
 		top, share := topStall(t)
-		p.card("top stall", top, fmt.Sprintf("%s of warp-cycles", pct(share)))
+		p.textCard("top stall", top, fmt.Sprintf("%s of warp-cycles", pct(share)))
 		p.card("L1 hit rate", pct(t.Memory.L1HitRate), fmt.Sprintf("of %s sectors read", groupDigits(t.Memory.L1SectorReads)))
 		p.card("L2 hit rate", pct(t.Memory.L2HitRate), fmt.Sprintf("of %s sectors read", groupDigits(t.Memory.L2SectorReads)))
 		p.card("DRAM traffic", fmtBytes(t.Memory.DRAMReadBytes+t.Memory.DRAMWriteBytes), fmt.Sprintf("%s read, %s written", fmtBytes(t.Memory.DRAMReadBytes), fmtBytes(t.Memory.DRAMWriteBytes)))
@@ -209,7 +209,7 @@ func builtinSeries(l *Launch) []TimeSeries {
 	nsm := float64(len(t.SMs))
 	capacity := float64(o.WarpsPerSM) * nsm
 	out := []TimeSeries{
-		{ID: "ipc", Title: "IPC over time", YLabel: "warp instructions / cycle (GPU)", Steps: true,
+		{ID: "ipc", Title: "IPC over time", YLabel: "warp inst / cycle (GPU)", Steps: true,
 			Lines: []Series{{Name: "IPC", X: x, Y: per(s.WarpInsts, 1)}}},
 		{ID: "active-warps", Title: "Active warps over time", YLabel: "active warps (GPU)", Steps: true,
 			Lines: []Series{{Name: "active warps", X: x, Y: per(s.ActiveWarpCycles, 1)},
@@ -241,7 +241,7 @@ func builtinSeries(l *Launch) []TimeSeries {
 }
 
 func (p *page) timeSeries(ts TimeSeries, id string) {
-	c := LineChart{ID: id + "-" + ts.ID, Title: ts.Title, XLabel: "cycle", YLabel: ts.YLabel, Series: ts.Lines, Steps: ts.Steps, Stacked: ts.Stacked}
+	c := LineChart{ID: id + "-time-" + ts.ID, Title: ts.Title, XLabel: "cycle", YLabel: ts.YLabel, Series: ts.Lines, Steps: ts.Steps, Stacked: ts.Stacked}
 	if ts.ID == "hit-rates" {
 		c.YMax = 100
 	}

@@ -37,7 +37,11 @@ type LineChart struct {
 	ID, Title      string
 	XLabel, YLabel string // axis titles, units in parentheses
 	XCats          []string
-	Series         []Series
+	// XTicks, when set, are the x positions to label (a sweep's values);
+	// XLog2 spaces the x axis logarithmically (values doubling).
+	XTicks []float64
+	XLog2  bool
+	Series []Series
 	// Steps draws each value held over [X[i], X[i+1]) (interval data);
 	// Stacked draws the series as stacked areas (each Y on top of the
 	// ones before); YMax fixes the top of the y axis (0: from the data).
@@ -52,7 +56,7 @@ const (
 	chartW, chartH                   = 560, 280
 	padL, padR, padT, padB           = 64, 16, 34, 46
 	legendRowH                       = 16
-	barRowH, barLabelW, barValueW    = 22, 150, 110
+	barRowH, barLabelW, barValueW    = 22, 140, 140
 	histW, histH, histPadB, histPadL = 560, 260, 54, 64
 )
 
@@ -93,8 +97,16 @@ func (c *LineChart) SVG() string {
 	if len(c.XCats) > 0 {
 		xmin, xmax = -0.5, float64(len(c.XCats))-0.5
 	}
+	xf := func(x float64) float64 { return x }
+	if c.XLog2 && xmin > 0 {
+		xf = math.Log2
+		xmin, xmax = math.Log2(xmin), math.Log2(xmax)
+	}
 	if xmax == xmin {
-		xmax = xmin + 1
+		xmin, xmax = xmin-0.5, xmax+0.5
+	} else if len(c.XTicks) > 0 {
+		pad := (xmax - xmin) * 0.04
+		xmin, xmax = xmin-pad, xmax+pad
 	}
 	if c.YMax > 0 {
 		ymax = c.YMax
@@ -104,11 +116,15 @@ func (c *LineChart) SVG() string {
 		ytop = c.YMax
 	}
 	var xticks []float64
-	if len(c.XCats) == 0 {
+	if len(c.XCats) == 0 && len(c.XTicks) == 0 {
 		xticks, _ = niceTicks(xmin, xmax, 6)
 	}
 	pw, ph := float64(chartW-padL-padR), float64(chartH-padT-padB)
-	px := func(x float64) float64 { return float64(padL) + (x-xmin)/(xmax-xmin)*pw }
+	px := func(x float64) float64 { return float64(padL) + (xf(x)-xmin)/(xmax-xmin)*pw }
+	if len(xticks) > 0 {
+		// niceTicks worked on the transformed axis only when it is linear.
+		px = func(x float64) float64 { return float64(padL) + (x-xmin)/(xmax-xmin)*pw }
+	}
 	py := func(y float64) float64 { return float64(padT) + ph - y/ytop*ph }
 	// Grid and axes.
 	b.WriteString(`<g class="axis">`)
@@ -124,6 +140,12 @@ func (c *LineChart) SVG() string {
 		for i, cat := range c.XCats {
 			x := px(float64(i))
 			fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%d" text-anchor="middle">%s</text>`, x, chartH-padB+16, esc(cat))
+		}
+	} else if len(c.XTicks) > 0 {
+		for _, t := range c.XTicks {
+			x := px(t)
+			fmt.Fprintf(&b, `<line class="tickmark" x1="%.1f" x2="%.1f" y1="%d" y2="%d"/>`, x, x, chartH-padB, chartH-padB+4)
+			fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%d" text-anchor="middle">%s</text>`, x, chartH-padB+16, fmtNum(t))
 		}
 	} else {
 		for _, t := range xticks {
@@ -177,6 +199,8 @@ func (c *LineChart) SVG() string {
 		dash := ""
 		if s.Dashed {
 			dash = ` stroke-dasharray="6 4"`
+		} else if d := seriesDash(si); d != "" {
+			dash = ` stroke-dasharray="` + d + `"`
 		}
 		fmt.Fprintf(&b, `<path class="mark line" data-series="%s" stroke="%s"%s d="%s"/>`, esc(s.Name), col, dash, pathD(pts, false))
 		if !s.Dashed && len(s.X) <= 64 {
@@ -195,12 +219,27 @@ func (c *LineChart) SVG() string {
 		for i, s := range c.Series {
 			x := padL + (i%3)*((chartW-padL-padR)/3)
 			y := chartH + (i/3)*legendRowH + 4
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="12" height="10" fill="%s"/><text class="legend" x="%d" y="%d">%s</text>`,
-				x, y, color(i), x+16, y+9, esc(s.Name))
+			if c.Stacked {
+				fmt.Fprintf(&b, `<rect x="%d" y="%d" width="12" height="10" fill="%s"/>`, x, y, color(i))
+			} else {
+				dash := seriesDash(i)
+				if s.Dashed {
+					dash = "6 4"
+				}
+				fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2.5" stroke-dasharray="%s"/>`, x-4, x+14, y+5, y+5, color(i), dash)
+			}
+			fmt.Fprintf(&b, `<text class="legend" x="%d" y="%d">%s</text>`, x+18, y+9, esc(s.Name))
 		}
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// seriesDash tells overlapping lines apart: the first solid, the others
+// with dashes of their own.
+func seriesDash(i int) string {
+	dashes := [...]string{"", "7 3", "2 3", "10 3 2 3", "4 4", "1 2"}
+	return dashes[i%len(dashes)]
 }
 
 // points maps a series to SVG coordinates; Steps holds each value until the

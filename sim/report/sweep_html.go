@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -12,24 +13,25 @@ import (
 // sweepMetric is one figure a sweep's plots show per point.
 type sweepMetric struct {
 	id, name, unit string
+	short          string // the unit in the table's header
 	val            func(k *sim.KernelDoc) float64
 }
 
 func sweepMetrics() []sweepMetric {
 	t := func(k *sim.KernelDoc) *sim.TimingDoc { return k.TimingDoc }
 	return []sweepMetric{
-		{"cycles", "Cycles", "cycles", func(k *sim.KernelDoc) float64 { return float64(t(k).Cycles) }},
-		{"ipc", "IPC", "warp instructions / cycle (GPU)", func(k *sim.KernelDoc) float64 { return t(k).IPC }},
-		{"occupancy", "Achieved occupancy", "% of warp slots", func(k *sim.KernelDoc) float64 { return 100 * t(k).Occupancy.Achieved }},
-		{"issue", "Issue slots used", "% of scheduler cycles", func(k *sim.KernelDoc) float64 {
+		{"cycles", "Cycles", "cycles", "", func(k *sim.KernelDoc) float64 { return float64(t(k).Cycles) }},
+		{"ipc", "IPC", "warp inst / cycle (GPU)", "", func(k *sim.KernelDoc) float64 { return t(k).IPC }},
+		{"occupancy", "Achieved occupancy", "% of warp slots", " (%)", func(k *sim.KernelDoc) float64 { return 100 * t(k).Occupancy.Achieved }},
+		{"issue", "Issue slots used", "% of scheduler cycles", " (%)", func(k *sim.KernelDoc) float64 {
 			return 100 * ratio(float64(t(k).Schedulers.IssueCycles), float64(t(k).Schedulers.Cycles))
 		}},
-		{"cpi", "Warp cycles per issued instruction", "warp-cycles / instruction", func(k *sim.KernelDoc) float64 {
+		{"cpi", "Warp cycles per issued instruction", "warp-cycles / instruction", "", func(k *sim.KernelDoc) float64 {
 			return ratio(float64(warpCycles(t(k))), float64(k.WarpInsts))
 		}},
-		{"l1", "L1 hit rate", "% of sectors read", func(k *sim.KernelDoc) float64 { return 100 * t(k).Memory.L1HitRate }},
-		{"l2", "L2 hit rate", "% of sectors read", func(k *sim.KernelDoc) float64 { return 100 * t(k).Memory.L2HitRate }},
-		{"dram", "DRAM traffic", "bytes read + written", func(k *sim.KernelDoc) float64 {
+		{"l1", "L1 hit rate", "% of sectors read", " (%)", func(k *sim.KernelDoc) float64 { return 100 * t(k).Memory.L1HitRate }},
+		{"l2", "L2 hit rate", "% of sectors read", " (%)", func(k *sim.KernelDoc) float64 { return 100 * t(k).Memory.L2HitRate }},
+		{"dram", "DRAM traffic", "bytes read + written", " (bytes)", func(k *sim.KernelDoc) float64 {
 			return float64(t(k).Memory.DRAMReadBytes + t(k).Memory.DRAMWriteBytes)
 		}},
 	}
@@ -95,6 +97,19 @@ func (s *Sweep) plotAgainst(m sweepMetric, k int) string {
 		YFormat: func(v float64) string { return fmtNum(v) }}
 	if !numeric {
 		c.XCats = vals
+	} else {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, v := range vals {
+			x, _ := strconv.ParseFloat(v, 64)
+			c.XTicks = append(c.XTicks, x)
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+		}
+		// Values spanning a factor of 8 or more (cache sizes, lanes,
+		// counts doubling) are spaced by their logarithm.
+		c.XLog2 = lo > 0 && hi/lo >= 8
+		if c.XLog2 {
+			c.XLabel += " (log scale)"
+		}
 	}
 	for _, name := range order {
 		c.Series = append(c.Series, *lines[name])
@@ -124,7 +139,7 @@ func (s *Sweep) WriteHTML(w io.Writer) error {
 		cols = append(cols, column{name: k})
 	}
 	for _, m := range sweepMetrics() {
-		cols = append(cols, column{name: m.name})
+		cols = append(cols, column{name: m.name + m.short})
 	}
 	cols = append(cols, column{name: "top stall", text: true}, column{name: "error", text: true})
 	var rows [][]cell
