@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/gpusim/gpusim/sim"
@@ -177,7 +178,7 @@ func (p *page) timingSections(l *Launch, id string) {
 				}
 			}
 		}
-		c := ColumnChart{ID: id + "-per-sm", Title: "Achieved occupancy per SM", XLabel: "SM", YLabel: "% of warp slots", Cats: cats, Values: vals}
+		c := ColumnChart{ID: id + "-per-sm", Title: "Achieved occupancy per SM", XLabel: "SM", YLabel: "% of warp slots", Cats: cats, Values: vals, YMax: 100}
 		p.figure(c.SVG(), "Load balance across the SMs: active warps averaged over each SM's active cycles.")
 	}
 	p.printf("</div>\n")
@@ -225,23 +226,29 @@ func builtinSeries(l *Launch) []TimeSeries {
 		out = append(out, TimeSeries{ID: "dram", Title: "DRAM traffic over time (requested, counted at issue)", YLabel: "GB/s", Steps: true,
 			Lines: []Series{{Name: "read", X: x, Y: per(s.DRAMReadBytes, gbs)}, {Name: "write", X: x, Y: per(s.DRAMWriteBytes, gbs)}}})
 	}
+	// Hit rates: no value (a gap in the line) in intervals without reads.
 	hit := func(name string, reads, hits []uint64) Series {
-		se := Series{Name: name}
-		for i := 0; i < n && i < len(reads); i++ {
-			if reads[i] > 0 {
-				se.X = append(se.X, x[i])
-				se.Y = append(se.Y, 100*float64(hits[i])/float64(reads[i]))
+		se := Series{Name: name, X: x, Y: make([]float64, n)}
+		for i := range se.Y {
+			se.Y[i] = math.NaN()
+			if i < len(reads) && reads[i] > 0 {
+				se.Y[i] = 100 * float64(hits[i]) / float64(reads[i])
 			}
 		}
 		return se
 	}
-	out = append(out, TimeSeries{ID: "hit-rates", Title: "Cache hit rates over time", YLabel: "% of sectors read found", Steps: true,
-		Lines: []Series{hit("L1", s.L1SectorReads, s.L1SectorReadHits), hit("L2", s.L2SectorReads, s.L2SectorReadHits)}})
+	if t.Memory.L1SectorReads+t.Memory.L2SectorReads > 0 {
+		out = append(out, TimeSeries{ID: "hit-rates", Title: "Cache hit rates over time", YLabel: "% of sectors read found", Steps: true,
+			Lines: []Series{hit("L1", s.L1SectorReads, s.L1SectorReadHits), hit("L2", s.L2SectorReads, s.L2SectorReadHits)}})
+	}
+	for i := range out {
+		out[i].End = float64(s.End)
+	}
 	return out
 }
 
 func (p *page) timeSeries(ts TimeSeries, id string) {
-	c := LineChart{ID: id + "-time-" + ts.ID, Title: ts.Title, XLabel: "cycle", YLabel: ts.YLabel, Series: ts.Lines, Steps: ts.Steps, Stacked: ts.Stacked}
+	c := LineChart{ID: id + "-time-" + ts.ID, Title: ts.Title, XLabel: "cycle", YLabel: ts.YLabel, Series: ts.Lines, Steps: ts.Steps, Stacked: ts.Stacked, XMax: ts.End}
 	if ts.ID == "hit-rates" {
 		c.YMax = 100
 	}

@@ -28,7 +28,10 @@ type TimeSeries struct {
 	// Steps: each value holds from its X to the next (interval data).
 	Steps   bool
 	Stacked bool
-	Lines   []Series
+	// End is the last cycle of the x axis (the launch's end; 0: from the
+	// data).
+	End   float64
+	Lines []Series
 }
 
 // Launches lists the kernel launches of a report in run order.

@@ -19,8 +19,9 @@ import (
 func TestHTMLPage(t *testing.T) {
 	doc := runSample(t, "softmax", "sm_75", false)
 	fdoc := runSample(t, "vecadd", "sm_75", true)
-	ls := append(Launches(doc), Launches(fdoc)...)
-	ls[1].ID = 1
+	adoc := runSample(t, "amd/div_gfx1100", "gfx1100", false)
+	ls := append(append(Launches(doc), Launches(fdoc)...), Launches(adoc)...)
+	ls[1].ID, ls[2].ID = 1, 2
 	ls[0].Series = []TimeSeries{{ID: "extra", Title: "A timeline's counter", YLabel: "things", Steps: true,
 		Lines: []Series{{Name: "things", X: []float64{0, 100, 200}, Y: []float64{1, 3, 2}}}}}
 	var pages [2]bytes.Buffer
@@ -36,7 +37,8 @@ func TestHTMLPage(t *testing.T) {
 	for _, id := range []string{"launch-table", "launch-0", "launch-0-occupancy", "launch-0-warp-states", "launch-0-time-ipc",
 		"launch-0-time-active-warps", "launch-0-time-warp-states", "launch-0-time-dram", "launch-0-time-hit-rates",
 		"launch-0-time-extra", "launch-0-units", "launch-0-cache", "launch-0-latency", "launch-0-per-sm",
-		"launch-0-instructions", "launch-0-opcodes", "launch-1", "launch-1-opcodes"} {
+		"launch-0-instructions", "launch-0-opcodes", "launch-1", "launch-1-opcodes", "launch-2-time-ipc", "launch-2-units",
+		"launch-2-instructions"} {
 		if !strings.Contains(page, `id="`+id+`"`) {
 			t.Errorf("no element %s", id)
 		}
@@ -52,8 +54,8 @@ func TestHTMLPage(t *testing.T) {
 	}
 	lt := page[strings.Index(page, `id="launch-table"`):]
 	lt = lt[:strings.Index(lt, "</table>")]
-	if n := strings.Count(lt, "<tr>") - 1; n != 2 {
-		t.Errorf("launch table: %d rows, want 2", n)
+	if n := strings.Count(lt, "<tr>") - 1; n != 3 {
+		t.Errorf("launch table: %d rows, want 3", n)
 	}
 	for _, bad := range []string{"<link", " src=", "http://", "https://", "@import", "url("} {
 		if strings.Contains(page, bad) {

@@ -47,6 +47,8 @@ type LineChart struct {
 	// ones before); YMax fixes the top of the y axis (0: from the data).
 	Steps, Stacked bool
 	YMax           float64
+	// XMax fixes the right end of a numeric x axis (0: from the data).
+	XMax float64
 	// YFormat formats a y value for the point tooltips.
 	YFormat func(float64) string
 }
@@ -79,6 +81,9 @@ func (c *LineChart) SVG() string {
 		for i := range s.X {
 			xmin, xmax = math.Min(xmin, s.X[i]), math.Max(xmax, s.X[i])
 			y := s.Y[i]
+			if math.IsNaN(y) {
+				continue
+			}
 			if c.Stacked {
 				if si == 0 {
 					stack = make([]float64, len(s.Y))
@@ -93,6 +98,9 @@ func (c *LineChart) SVG() string {
 	}
 	if math.IsInf(xmin, 1) {
 		xmin, xmax = 0, 1
+	}
+	if c.XMax > 0 {
+		xmin, xmax = math.Min(xmin, 0), c.XMax
 	}
 	if len(c.XCats) > 0 {
 		xmin, xmax = -0.5, float64(len(c.XCats))-0.5
@@ -205,6 +213,9 @@ func (c *LineChart) SVG() string {
 		fmt.Fprintf(&b, `<path class="mark line" data-series="%s" stroke="%s"%s d="%s"/>`, esc(s.Name), col, dash, pathD(pts, false))
 		if !s.Dashed && len(s.X) <= 64 {
 			for i := range s.X {
+				if math.IsNaN(s.Y[i]) {
+					continue
+				}
 				label := fmtNum(s.X[i])
 				if len(c.XCats) > 0 && int(s.X[i]) < len(c.XCats) {
 					label = c.XCats[int(s.X[i])]
@@ -247,6 +258,10 @@ func seriesDash(i int) string {
 func (c *LineChart) points(xs, ys []float64, xmax float64, px, py func(float64) float64) [][2]float64 {
 	var pts [][2]float64
 	for i := range xs {
+		if math.IsNaN(ys[i]) {
+			pts = append(pts, [2]float64{math.NaN(), math.NaN()})
+			continue
+		}
 		if c.Steps {
 			next := xmax
 			if i+1 < len(xs) {
@@ -260,11 +275,19 @@ func (c *LineChart) points(xs, ys []float64, xmax float64, px, py func(float64) 
 	return pts
 }
 
+// pathD is an SVG path through the points; a NaN point (no value) breaks
+// the line.
 func pathD(pts [][2]float64, closed bool) string {
 	var b strings.Builder
-	for i, p := range pts {
-		if i == 0 {
+	move := true
+	for _, p := range pts {
+		if math.IsNaN(p[0]) {
+			move = true
+			continue
+		}
+		if move {
 			b.WriteString("M")
+			move = false
 		} else {
 			b.WriteString("L")
 		}
@@ -350,6 +373,8 @@ type ColumnChart struct {
 	Titles         []string // tooltips
 	Stack          [][]float64
 	StackNames     []string
+	// YMax fixes the top of the y axis (0: from the data).
+	YMax float64
 }
 
 // SVG renders the chart.
@@ -377,6 +402,9 @@ func (c *ColumnChart) SVG() string {
 			}
 			top = math.Max(top, sum)
 		}
+	}
+	if c.YMax > 0 {
+		top = c.YMax
 	}
 	ticks, ttop := niceTicks(0, top, 5)
 	pw, ph := float64(histW-histPadL-padR), float64(histH-padT-histPadB)
