@@ -38,6 +38,8 @@ type TimingStats struct {
 	// implicit exit); Instructions derives the report's view of them.
 	PC     []core.PCStats
 	pcUnit []string // unit class name per PC
+	// Samples are the counters over time.
+	Samples Samples
 }
 
 // OccupancyStats are the theoretical and achieved occupancy of a launch.

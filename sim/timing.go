@@ -17,6 +17,10 @@ type TimingOptions struct {
 	// instead of jumping the clock to the next event. The numbers are the
 	// same; it exists to check that.
 	CycleByCycle bool
+	// Progress, when set, is called now and then from the running clock
+	// with the cycle reached and the warp instructions issued so far (for
+	// a progress display; it must return quickly).
+	Progress func(cycles, warpInsts uint64)
 }
 
 // blockRec is one block object of the pool.
@@ -40,6 +44,9 @@ type timingRun struct {
 	rr      int // the SM after the one that got the last block
 	live    int // resident blocks
 	retired []int
+	smp     *sampler
+	smStats []core.SMStats
+	hier    *mem.Hierarchy
 }
 
 // RunTiming runs the launch cycle by cycle on its machine model: blocks are
@@ -93,6 +100,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	r := &timingRun{
 		p: p, src: src, sms: make([]*core.SM, nsm), perSM: make([]int, nsm), maxPer: occ.BlocksPerSM,
 		wpb: src.WarpsPerBlock(), total: int(g[0]) * int(g[1]) * int(g[2]),
+		smp: newSampler(opt.Progress), smStats: smStats, hier: hier,
 	}
 	for i := range r.sms {
 		r.sms[i], err = core.NewSM(core.SMConfig{
@@ -115,6 +123,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 		rec.blk.Counts(st.addCounts)
 	}
 	st.Timing = timingStats(p, prog, hier, smStats, pcStats, occ, uint64(end))
+	st.Timing.Samples = r.smp.finish(end, r.sms, smStats, hier)
 	st.finish(time.Since(start))
 	return st, nil
 }
@@ -125,6 +134,7 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 	var now core.Cycle
 	room := true // an SM may have room for the next block
 	for {
+		r.smp.observe(now, r.sms, r.smStats, r.hier)
 		for i, sm := range r.sms {
 			r.retired = sm.Retire(now, r.retired[:0])
 			for _, h := range r.retired {

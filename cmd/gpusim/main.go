@@ -4,6 +4,8 @@
 //
 //	gpusim [flags] TRACE
 //	gpusim sweep [flags] -vary key.path=v1,v2,... TRACE
+//	gpusim sweep ... -slurm DIR; gpusim sweep merge DIR
+//	gpusim compare A.json B.json [...]
 //	gpusim configs
 //	gpusim config show NAME [-set key=value ...]
 //	gpusim config check NAME [-set key=value ...]
@@ -37,6 +39,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "sweep":
 			return cmdSweep(args[1:], stdout, stderr)
+		case "compare":
+			return cmdCompare(args[1:], stdout, stderr)
 		case "configs":
 			return cmdConfigs(args[1:], stdout, stderr)
 		case "config":
@@ -57,6 +61,9 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
   gpusim [flags] TRACE                 run a .ptx or .s trace and report
   gpusim sweep [flags] -vary k=v1,v2 TRACE   run once per value and tabulate
+  gpusim sweep ... -slurm DIR          write a Slurm job array instead of running
+  gpusim sweep merge DIR               assemble a job array's results
+  gpusim compare A.json B.json [...]   set runs side by side, biggest changes first
   gpusim configs                       list the embedded machine models
   gpusim config show NAME [-set k=v]   print a machine model's effective TOML
   gpusim config check NAME [-set k=v]  validate a machine model without running anything

@@ -54,18 +54,18 @@ func (d *dimFlag) Set(v string) error {
 
 // runFlags are the flags of a simulation run.
 type runFlags struct {
-	config     string
-	sets       stringList
-	launch     string
-	kernel     string
-	grid       dimFlag
-	block      dimFlag
-	out        string
-	mode       string
-	jsonPath   string
-	noWallTime bool
-	maxInsts   uint64
-	maxCycles  uint64
+	config    string
+	sets      stringList
+	launch    string
+	kernel    string
+	grid      dimFlag
+	block     dimFlag
+	out       string
+	mode      string
+	views     viewFlags
+	quiet     bool
+	maxInsts  uint64
+	maxCycles uint64
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
@@ -75,8 +75,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	f.register(fs)
 	fs.StringVar(&f.out, "out", "", "folder for output buffers (default: the launch file's folder)")
 	fs.StringVar(&f.mode, "mode", "timing", "timing: cycle-level timing model; functional: execute without timing")
-	fs.StringVar(&f.jsonPath, "json", "", "also write the report as JSON to this file")
-	fs.BoolVar(&f.noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
+	f.views.register(fs)
 	tracePath, status, ok := parseTraceArgs(fs, args, stderr, "gpusim [flags] TRACE", "")
 	if !ok {
 		return status
@@ -92,11 +91,20 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
+	if f.mode == "functional" && f.views.csvInsts != "" {
+		return errorf(stderr, exitUsage, "-csv-instructions: the per-instruction CSV needs -mode timing")
+	}
 	var st *sim.KernelStats
 	if f.mode == "functional" {
 		st, err = sim.RunFunctional(p)
 	} else {
-		st, err = sim.RunTiming(p, sim.TimingOptions{})
+		bar := newProgress(stderr, f.quiet, runTemplate, "", 0)
+		bar.start()
+		st, err = sim.RunTiming(p, sim.TimingOptions{Progress: bar.timingCallback()})
+		if st != nil && bar != nil {
+			bar.runUpdate(st.Timing.Cycles, st.WarpInsts)
+		}
+		bar.finish()
 	}
 	if err != nil {
 		var fe *sim.FaultError
@@ -113,14 +121,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err := rep.WriteText(stdout); err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
-	if f.jsonPath != "" {
-		data, err := rep.JSON(!f.noWallTime)
-		if err == nil {
-			err = os.WriteFile(f.jsonPath, data, 0o644)
-		}
-		if err != nil {
-			return errorf(stderr, exitUsage, "-json: %v", err)
-		}
+	if err := f.views.write(rep); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	if f.quiet {
+		return exitOK
 	}
 	fmt.Fprintf(stderr, "gpusim: simulated %d warp instructions in %.3f s (%.3g warp-inst/s)\n",
 		st.WarpInsts, st.WallSeconds, st.WarpInstsPerSecond())
@@ -138,6 +143,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.block, "block", "block X,Y,Z in threads (overrides the launch file)")
 	fs.Uint64Var(&f.maxInsts, "max-warp-insts", 0, "stop with a fault after this many warp instructions (0: no limit)")
 	fs.Uint64Var(&f.maxCycles, "max-cycles", 0, "stop with a fault after this many cycles in timing mode (0: no limit)")
+	fs.BoolVar(&f.quiet, "q", false, "quiet: no progress bar and no closing speed line on stderr")
 }
 
 // prepare loads the machine (the -set overrides, then extra ones) and the

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/gpusim/gpusim/sim"
+	"github.com/gpusim/gpusim/sim/report"
+)
+
+// viewFlags name the report files a run writes beside the text report.
+type viewFlags struct {
+	json, html, csv, csvInsts string
+	noWallTime                bool
+}
+
+func (v *viewFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&v.json, "json", "", "also write the report as JSON to this file")
+	fs.BoolVar(&v.noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
+	fs.StringVar(&v.html, "html", "", "also write the report as one self-contained HTML page with plots to this file")
+	fs.StringVar(&v.csv, "csv", "", "also write one CSV row per kernel launch (Nsight Compute metric names) to this file")
+	fs.StringVar(&v.csvInsts, "csv-instructions", "", "also write one CSV row per static instruction (timing mode) to this file")
+}
+
+// write writes the requested files, each whole or not at all; the error
+// names the flag.
+func (v *viewFlags) write(rep *sim.Report) error {
+	if v.json != "" {
+		data, err := rep.JSON(!v.noWallTime)
+		if err == nil {
+			err = report.WriteFile(v.json, func(w io.Writer) error { _, err := w.Write(data); return err })
+		}
+		if err != nil {
+			return fmt.Errorf("-json: %v", err)
+		}
+	}
+	if v.html == "" && v.csv == "" && v.csvInsts == "" {
+		return nil
+	}
+	launches := report.Launches(rep.Doc(false))
+	for _, f := range []struct {
+		flag, path string
+		write      func(io.Writer) error
+	}{
+		{"-html", v.html, func(w io.Writer) error { return report.WriteHTML(w, "gpusim: "+filepath.Base(rep.Trace), launches) }},
+		{"-csv", v.csv, func(w io.Writer) error { return report.WriteLaunchCSV(w, launches) }},
+		{"-csv-instructions", v.csvInsts, func(w io.Writer) error { return report.WriteInstructionCSV(w, launches) }},
+	} {
+		if f.path == "" {
+			continue
+		}
+		if err := report.WriteFile(f.path, f.write); err != nil {
+			return fmt.Errorf("%s: %v", f.flag, err)
+		}
+	}
+	return nil
+}
