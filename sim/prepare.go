@@ -11,6 +11,7 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // Overrides are the command line's changes to a launch (-kernel, -grid,
@@ -47,6 +48,9 @@ type Prepared struct {
 	// AMD is the launch state of an AMDGPU kernel (kernarg segment, dispatch
 	// packet, dynamic LDS; sim/amd.go); nil for PTX.
 	AMD *AMDLaunch
+	// Code is the kernel compiled for 32-wide warps, when the caller keeps
+	// it between launches (Device.Prepare); nil compiles it at each run.
+	Code *warp.Code
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the

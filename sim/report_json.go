@@ -156,15 +156,7 @@ func (r *Report) JSON(withWall bool) ([]byte, error) {
 	var wall float64
 	var insts uint64
 	for _, k := range r.Kernels {
-		jk := jsonKernel{Name: k.Name, Mode: k.Mode, Grid: k.Grid, Block: k.Block, Notes: nonNil(k.Notes),
-			WarpInsts: k.WarpInsts, ThreadInsts: k.ThreadInsts, Opcodes: []jsonOpcode{}}
-		for _, oc := range k.ByOpcode() {
-			jk.Opcodes = append(jk.Opcodes, jsonOpcode(oc))
-		}
-		if k.Timing != nil {
-			jk.jsonTiming = timingJSON(k)
-		}
-		jr.Kernels = append(jr.Kernels, jk)
+		jr.Kernels = append(jr.Kernels, kernelJSON(k))
 		wall += k.WallSeconds
 		insts += k.WarpInsts
 	}

@@ -4,6 +4,7 @@
 //
 //	gpusim [flags] TRACE
 //	gpusim sweep [flags] -vary key.path=v1,v2,... TRACE
+//	gpusim exec [flags] -- PROGRAM [ARGS...]
 //	gpusim configs
 //	gpusim config show NAME [-set key=value ...]
 //	gpusim asm -arch ARCH 'INSTRUCTION'
@@ -36,6 +37,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "sweep":
 			return cmdSweep(args[1:], stdout, stderr)
+		case "exec":
+			return cmdExec(args[1:], stdout, stderr)
 		case "configs":
 			return cmdConfigs(args[1:], stdout, stderr)
 		case "config":
@@ -56,6 +59,7 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
   gpusim [flags] TRACE                 run a .ptx or .s trace and report
   gpusim sweep [flags] -vary k=v1,v2 TRACE   run once per value and tabulate
+  gpusim exec [flags] -- PROGRAM [ARGS...]   run a CUDA program, simulating every kernel
   gpusim configs                       list the embedded machine models
   gpusim config show NAME [-set k=v]   print a machine model's effective TOML
   gpusim asm -arch ARCH 'INSTRUCTION'  encode an AMD VOP3 instruction
