@@ -201,7 +201,7 @@ func (r *Runtime) reportText() string {
 		case m.err != nil:
 			fmt.Fprintf(&b, "module %d: not loaded (%s): %v\n", m.index, m.errCode.Name(), m.err)
 		default:
-			fmt.Fprintf(&b, "module %d: %s picked from %s; %d kernels\n", m.index, m.picked, strings.Join(m.images, ", "), len(m.mod.Program.Kernels))
+			fmt.Fprintf(&b, "module %d: %s picked from %s; %s\n", m.index, m.picked, strings.Join(m.images, ", "), plural(len(m.mod.Program.Kernels), "kernel"))
 		}
 	}
 
@@ -273,6 +273,13 @@ func (r *Runtime) reportText() string {
 		fmt.Fprintf(&b, "printf: %d records never printed: the program exited without synchronising (as on hardware)\n", n)
 	}
 	return b.String()
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func stallText(state string, share float64) string {
