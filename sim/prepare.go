@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -144,16 +143,8 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	for i, a := range spec.Args {
 		par := k.Params[i]
 		dst := p.Params.Data[par.Offset : par.Offset+par.Size]
-		at := fmt.Sprintf("%s:%d: args[%d] (parameter %s)", where, a.Line, i, par.Name)
-		if a.Buffer != "" {
-			if par.Size != 8 {
-				return nil, fmt.Errorf("%s: a buffer address needs an 8-byte parameter, %s is %d bytes", at, par.Name, par.Size)
-			}
-			binary.LittleEndian.PutUint64(dst, p.BufferAddr[spec.bufferIndex(a.Buffer)])
-			continue
-		}
-		if err := putParam(dst, par, a.Value); err != nil {
-			return nil, fmt.Errorf("%s: %v", at, err)
+		if err := p.fillParam(dst, par, a); err != nil {
+			return nil, fmt.Errorf("%s:%d: args[%d] (parameter %s): %v", where, a.Line, i, par.Name, err)
 		}
 	}
 	if k.AMD != nil {
@@ -206,12 +197,17 @@ func kernelNames(prog *traces.Program) string {
 // zero-filled buffer, every other parameter the value 0.
 func defaultArgs(spec *LaunchSpec, k *traces.Kernel) {
 	spec.Notes = append(spec.Notes, fmt.Sprintf("no launch file: grid %s, block %s (one warp)", fmtDim(spec.Grid), fmtDim(spec.Block)))
-	var bufs, zeros []string
+	var bufs, zeros, aggregates []string
 	for _, par := range k.Params {
+		if uint64(par.Type.Size()) != par.Size {
+			spec.Args = append(spec.Args, ArgSpec{Kind: ArgBytes, Bytes: make([]byte, par.Size)})
+			aggregates = append(aggregates, par.Name)
+			continue
+		}
 		if par.Size == 8 && !par.Type.IsFloat() {
 			b := &BufferSpec{Name: par.Name, Type: ElemU8, Count: defaultBufferBytes, Init: "zeros"}
 			spec.Buffers = append(spec.Buffers, b)
-			spec.Args = append(spec.Args, ArgSpec{Buffer: b.Name})
+			spec.Args = append(spec.Args, ArgSpec{Kind: ArgBuffer, Buffer: b.Name})
 			bufs = append(bufs, par.Name)
 			continue
 		}
@@ -223,6 +219,9 @@ func defaultArgs(spec *LaunchSpec, k *traces.Kernel) {
 	}
 	if len(zeros) > 0 {
 		spec.Notes = append(spec.Notes, "value 0 for "+strings.Join(zeros, ", "))
+	}
+	if len(aggregates) > 0 {
+		spec.Notes = append(spec.Notes, "zero bytes for "+strings.Join(aggregates, ", "))
 	}
 }
 
@@ -239,7 +238,7 @@ func (l *LaunchSpec) bufferIndex(name string) int {
 func putParam(dst []byte, par traces.Param, s Scalar) error {
 	t := par.Type
 	if uint64(t.Size()) != par.Size {
-		return fmt.Errorf("a scalar value cannot fill the %d-byte aggregate parameter %s", par.Size, par.Name)
+		return fmt.Errorf("a scalar value cannot fill the %d-byte aggregate parameter %s; give bytes, values, fields, or a value with a type of that size", par.Size, par.Name)
 	}
 	var et ElemType
 	switch t {
