@@ -100,3 +100,10 @@ func (a *arena) release(addr, size uint64) {
 func (a *arena) contains(addr uint64) bool {
 	return addr >= a.base && addr-a.base < uint64(len(a.mem))
 }
+
+// close unmaps the whole arena: every allocation goes with it.
+func (a *arena) close() error {
+	err := unreserve(a.mem)
+	a.mem, a.free, a.used = nil, nil, 0
+	return err
+}

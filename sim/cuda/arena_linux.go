@@ -31,7 +31,7 @@ func reserve(size uint64) ([]byte, error) {
 		}
 		b := view(uint64(addr), size)
 		if uint64(addr) != hint {
-			_ = syscall.Munmap(b)
+			_ = unreserve(b)
 			continue
 		}
 		return b, nil
@@ -55,3 +55,12 @@ func decommit(b []byte) error {
 }
 
 func pageSize() uint64 { return uint64(syscall.Getpagesize()) }
+
+// unreserve gives the whole reservation back. (syscall.Munmap only takes
+// mappings syscall.Mmap made.)
+func unreserve(b []byte) error {
+	if _, _, errno := syscall.Syscall(syscall.SYS_MUNMAP, uintptr(addrOf(b)), uintptr(len(b)), 0); errno != 0 {
+		return errno
+	}
+	return nil
+}

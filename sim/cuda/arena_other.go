@@ -10,3 +10,5 @@ func reserve(size uint64) ([]byte, error) { return nil, errNotLinux }
 func commit(b []byte) error               { return errNotLinux }
 func decommit(b []byte) error             { return errNotLinux }
 func pageSize() uint64                    { return 4096 }
+
+func unreserve(b []byte) error { return errNotLinux }

@@ -107,6 +107,11 @@ func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint6
 		r.messagef("%v", err)
 		return ErrorInvalidPtx
 	}
+	// The launch's vprintf and __assertfail calls land in dc once the PTX
+	// front end and warp execution hand them over (DeviceCalls); until
+	// then no kernel that makes them loads.
+	dc := &deviceCalls{r: r}
+	defer dc.finish()
 	var st *sim.KernelStats
 	if r.opts.Mode == "functional" {
 		st, err = sim.RunFunctional(p)

@@ -267,10 +267,10 @@ func (r *Runtime) reportText() string {
 		fmt.Fprintf(&b, "unsupported calls (cudaErrorNotSupported): %s\n", strings.Join(parts, ", "))
 	}
 	if r.printf.lost > 0 {
-		fmt.Fprintf(&b, "printf: %d records overwritten in the full %d-byte FIFO (cudaLimitPrintfFifoSize)\n", r.printf.lost, r.limits.printfFifo)
+		fmt.Fprintf(&b, "printf: %s overwritten in the full %d-byte FIFO (cudaLimitPrintfFifoSize)\n", plural(r.printf.lost, "record"), r.limits.printfFifo)
 	}
 	if n := len(r.printf.records); n > 0 {
-		fmt.Fprintf(&b, "printf: %d records never printed: the program exited without synchronising (as on hardware)\n", n)
+		fmt.Fprintf(&b, "printf: %s never printed: the program exited without synchronising (as on hardware)\n", plural(n, "record"))
 	}
 	return b.String()
 }

@@ -1,6 +1,7 @@
 package cuda
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -279,6 +280,26 @@ func (r *Runtime) Exit() {
 	r.exited = true
 	r.writeReport()
 }
+
+// Close releases the device's memory (the whole reserved range, with every
+// allocation in it). A process has one runtime for its lifetime; Close is
+// for tests and programs that embed several in turn. The runtime is
+// unusable afterwards.
+func (r *Runtime) Close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.arena != nil {
+		if err := r.arena.close(); err != nil {
+			r.messagef("releasing device memory: %v", err)
+		}
+		r.arena = nil
+	}
+	if r.initErr == nil {
+		r.initErr = errClosed
+	}
+}
+
+var errClosed = errors.New("the CUDA runtime was closed")
 
 // ptxPath is the name a module's PTX goes by in messages.
 func (r *Runtime) ptxPath(index int, arch int) string {
