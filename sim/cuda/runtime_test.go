@@ -96,8 +96,8 @@ func (g *rig) args(vals ...[]byte) uint64 {
 	return arr
 }
 
-func u64(v uint64) []byte { b := make([]byte, 8); binary.LittleEndian.PutUint64(b, v); return b }
-func u32(v uint32) []byte { b := make([]byte, 4); binary.LittleEndian.PutUint32(b, v); return b }
+func u64(v uint64) []byte  { b := make([]byte, 8); binary.LittleEndian.PutUint64(b, v); return b }
+func u32(v uint32) []byte  { b := make([]byte, 4); binary.LittleEndian.PutUint32(b, v); return b }
 func f32(v float32) []byte { return u32(math.Float32bits(v)) }
 
 func floats(b []byte) []float32 {
