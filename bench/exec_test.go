@@ -202,3 +202,11 @@ func loadRateTrace(b *testing.B, f *execBench) (*traces.Program, *sim.LaunchSpec
 	}
 	return prog, spec, m
 }
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if execFix.dir != "" {
+		os.RemoveAll(execFix.dir)
+	}
+	os.Exit(code)
+}
