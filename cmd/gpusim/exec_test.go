@@ -419,3 +419,17 @@ func TestLibrarySymbols(t *testing.T) {
 		ef.Close()
 	}
 }
+
+// TestExecRejectsNonCUDA runs exec on an ELF program without the CUDA
+// runtime (this test binary): a usage error naming the fix. No nvcc needed.
+func TestExecRejectsNonCUDA(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runExec(t, nil, self)
+	want := "does not load libcudart.so; gpusim exec runs programs built with nvcc --cudart shared"
+	if r.code != exitUsage || !strings.Contains(r.stderr, want) {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+}
