@@ -433,3 +433,29 @@ func TestExecRejectsNonCUDA(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// TestExecPTXDir writes the modules' PTX with -ptx-dir and checks that the
+// fault report's position points at the faulting store in that file.
+func TestExecPTXDir(t *testing.T) {
+	f := cudaSetup(t)
+	dir := filepath.Join(t.TempDir(), "ptx")
+	r := runExec(t, []string{"-mode", "functional", "-ptx-dir", dir}, filepath.Join(f.dir, "oob"))
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	path := filepath.Join(dir, "oob.1.compute_75.ptx")
+	m := regexp.MustCompile(regexp.QuoteMeta(path) + `:(\d+):\d+: st\.global\.u32: out-of-range`).FindStringSubmatch(r.stderr)
+	if m == nil {
+		t.Fatalf("fault report does not name %s:\n%s", path, r.stderr)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line int
+	fmt.Sscan(m[1], &line)
+	lines := strings.Split(string(src), "\n")
+	if line < 1 || line > len(lines) || !strings.Contains(lines[line-1], "st.global.u32") {
+		t.Errorf("line %d of %s is not the store: %q", line, path, lines[min(max(line-1, 0), len(lines)-1)])
+	}
+}

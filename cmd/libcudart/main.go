@@ -126,6 +126,5 @@ func dim3(d C.gpusim_dim3) cuda.Dim3 { return cuda.Dim3{uint32(d.x), uint32(d.y)
 
 //export gpusimExit
 func gpusimExit() {
-	defer func() { _ = recover() }()
-	rt().Exit()
+	guardVoid("exit", func(t cuda.Thread) { rt().Exit() })
 }

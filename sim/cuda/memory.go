@@ -60,12 +60,20 @@ func (r *Runtime) alloc(size uint64, kind memKind, flags uint32) (*allocation, E
 	}
 	a := &allocation{base: addr, size: size, data: data, kind: kind, flags: flags}
 	r.allocs[addr] = a
+	i := sort.Search(len(r.byAddr), func(i int) bool { return r.byAddr[i].base > addr })
+	r.byAddr = append(r.byAddr, nil)
+	copy(r.byAddr[i+1:], r.byAddr[i:])
+	r.byAddr[i] = a
 	return a, Success
 }
 
 func (r *Runtime) release(a *allocation) Error {
 	r.dev.Unmap(a.base)
 	delete(r.allocs, a.base)
+	i := sort.Search(len(r.byAddr), func(i int) bool { return r.byAddr[i].base >= a.base })
+	if i < len(r.byAddr) && r.byAddr[i] == a {
+		r.byAddr = append(r.byAddr[:i], r.byAddr[i+1:]...)
+	}
 	if err := r.arena.dealloc(a.base, a.size); err != nil {
 		r.messagef("freeing device memory at 0x%x: %v", a.base, err)
 		return ErrorInvalidValue
@@ -75,17 +83,15 @@ func (r *Runtime) release(a *allocation) Error {
 
 // find returns the allocation holding [addr, addr+n), or nil.
 func (r *Runtime) find(addr, n uint64) *allocation {
-	// Allocations are few; a sorted index is built only when needed.
-	var best *allocation
-	for _, a := range r.allocs {
-		if a.base <= addr && (best == nil || a.base > best.base) {
-			best = a
-		}
-	}
-	if best == nil || addr-best.base > best.size || n > best.size-(addr-best.base) {
+	i := sort.Search(len(r.byAddr), func(i int) bool { return r.byAddr[i].base > addr })
+	if i == 0 {
 		return nil
 	}
-	return best
+	a := r.byAddr[i-1]
+	if addr-a.base > a.size || n > a.size-(addr-a.base) {
+		return nil
+	}
+	return a
 }
 
 // deviceBytes returns the device-reachable bytes [addr, addr+n); a range
@@ -409,12 +415,6 @@ func (r *Runtime) PointerGetAttributes(t Thread, ptr uint64) (pa PointerAttribut
 	return pa, e
 }
 
-// allocationsInOrder lists the allocations by address (for reset).
-func (r *Runtime) allocationsInOrder() []*allocation {
-	out := make([]*allocation, 0, len(r.allocs))
-	for _, a := range r.allocs {
-		out = append(out, a)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].base < out[j].base })
-	return out
-}
+// allocationsInOrder lists the allocations by address (a copy: for
+// freeing them).
+func (r *Runtime) allocationsInOrder() []*allocation { return append([]*allocation(nil), r.byAddr...) }

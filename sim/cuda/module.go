@@ -197,7 +197,7 @@ func (r *Runtime) RegisterFunction(t Thread, handle, host uint64, deviceName str
 	if m.mod != nil {
 		f.kernel = m.mod.Program.Kernel(deviceName)
 		if f.kernel == nil {
-			r.messagef("%s: kernel %s is registered but its PTX has no .entry of that name", r.ptxPath(m.index, 0), deviceName)
+			r.messagef("%s: kernel %s is registered but its PTX has no .entry of that name", m.mod.Program.Path, deviceName)
 		}
 	}
 	r.funcs[host] = f

@@ -41,6 +41,7 @@ type Runtime struct {
 	initErr error // loading the machine or reserving memory failed
 
 	allocs  map[uint64]*allocation // by base address
+	byAddr  []*allocation          // the same, in address order
 	modules map[uint64]*module     // by handle
 	nextMod int
 	funcs   map[uint64]*function // by host stub address
