@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"sort"
 	"strings"
 )
 
@@ -73,7 +74,30 @@ func findLibrary(stderr io.Writer) (string, error) {
 	if err := buildLibrary(root, dir); err != nil {
 		return "", err
 	}
+	pruneLibraries(filepath.Dir(dir), keptLibraries)
 	return dir, nil
+}
+
+// keptLibraries is how many builds of the library (one per gpusim build)
+// the cache keeps; older ones are removed.
+const keptLibraries = 4
+
+func pruneLibraries(cache string, keep int) {
+	dirs, _ := filepath.Glob(filepath.Join(cache, "libcudart-*"))
+	type aged struct {
+		path string
+		mod  int64
+	}
+	var all []aged
+	for _, d := range dirs {
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			all = append(all, aged{d, st.ModTime().UnixNano()})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].mod > all[j].mod })
+	for i := keep; i < len(all); i++ {
+		os.RemoveAll(all[i].path)
+	}
 }
 
 func haveLibrary(dir string) bool {

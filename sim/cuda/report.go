@@ -182,6 +182,27 @@ func (r *Runtime) writeReport() {
 	}
 }
 
+// displayNames gives each launched kernel the short name of its mangled
+// one (shortName), or the mangled one where two kernels share a short name
+// (overloads).
+func (rp *report) displayNames() map[string]string {
+	short := map[string]string{}
+	count := map[string]int{}
+	for i := range rp.launches {
+		m := rp.launches[i].fn.name
+		if _, ok := short[m]; !ok {
+			short[m] = shortName(m)
+			count[short[m]]++
+		}
+	}
+	for m, s := range short {
+		if count[s] > 1 {
+			short[m] = m
+		}
+	}
+	return short
+}
+
 func dim(d Dim3) string { return fmt.Sprintf("(%d,%d,%d)", d[0], d[1], d[2]) }
 
 func (r *Runtime) reportText() string {
@@ -205,6 +226,7 @@ func (r *Runtime) reportText() string {
 		}
 	}
 
+	names := r.report.displayNames()
 	b.WriteString("\nlaunches\n")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	if timing {
@@ -215,14 +237,14 @@ func (r *Runtime) reportText() string {
 	for i := range r.report.launches {
 		l := &r.report.launches[i]
 		if l.fault != "" {
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\tfault: %s\n", i+1, l.fn.name, dim(l.grid), dim(l.block), l.code.Name())
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\tfault: %s\n", i+1, names[l.fn.name], dim(l.grid), dim(l.block), l.code.Name())
 			continue
 		}
 		if timing {
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\t%.3f\t%.1f%% / %.1f%%\t%s\n", i+1, l.fn.name, dim(l.grid), dim(l.block),
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\t%.3f\t%.1f%% / %.1f%%\t%s\n", i+1, names[l.fn.name], dim(l.grid), dim(l.block),
 				l.cycles, l.warpInsts, l.ipc, 100*l.occTheoretical, 100*l.occAchieved, stallText(l.topStall, l.topShare))
 		} else {
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\n", i+1, l.fn.name, dim(l.grid), dim(l.block), l.warpInsts, l.threadInsts)
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%d\n", i+1, names[l.fn.name], dim(l.grid), dim(l.block), l.warpInsts, l.threadInsts)
 		}
 	}
 	tw.Flush()
@@ -231,6 +253,15 @@ func (r *Runtime) reportText() string {
 	}
 	if timing {
 		b.WriteString("  occupancy: theoretical / achieved\n")
+	}
+	var legend []string
+	for _, kt := range r.report.totals() {
+		if names[kt.name] != kt.name {
+			legend = append(legend, fmt.Sprintf("%s = %s", names[kt.name], kt.name))
+		}
+	}
+	if len(legend) > 0 {
+		fmt.Fprintf(&b, "  kernels: %s\n", strings.Join(legend, ", "))
 	}
 
 	if totals := r.report.totals(); len(totals) > 0 {
@@ -248,9 +279,9 @@ func (r *Runtime) reportText() string {
 			}
 			if timing {
 				st, sh := kt.topStall()
-				fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\t%d\t%.3f\t%s\n", kt.name, n, kt.cycles, kt.warpInsts, kt.threadInsts, kt.ipc(), stallText(st, sh))
+				fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\t%d\t%.3f\t%s\n", names[kt.name], n, kt.cycles, kt.warpInsts, kt.threadInsts, kt.ipc(), stallText(st, sh))
 			} else {
-				fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\n", kt.name, n, kt.warpInsts, kt.threadInsts)
+				fmt.Fprintf(tw, "  %s\t%s\t%d\t%d\n", names[kt.name], n, kt.warpInsts, kt.threadInsts)
 			}
 		}
 		tw.Flush()
@@ -324,6 +355,7 @@ type jsonModule struct {
 type jsonLaunch struct {
 	Index       int             `json:"index"`
 	Kernel      string          `json:"kernel"`
+	Name        string          `json:"name"`
 	Grid        Dim3            `json:"grid"`
 	Block       Dim3            `json:"block"`
 	Shared      uint64          `json:"shared"`
@@ -350,6 +382,7 @@ type jsonOcc struct {
 }
 
 type jsonKernelSum struct {
+	Kernel      string            `json:"kernel"`
 	Name        string            `json:"name"`
 	Launches    int               `json:"launches"`
 	Faults      int               `json:"faults"`
@@ -392,7 +425,7 @@ func (r *Runtime) reportJSON() ([]byte, error) {
 	var wall float64
 	for i := range r.report.launches {
 		l := &r.report.launches[i]
-		jl := jsonLaunch{Index: i + 1, Kernel: l.fn.name, Grid: l.grid, Block: l.block, Shared: l.shared,
+		jl := jsonLaunch{Index: i + 1, Kernel: l.fn.name, Name: shortName(l.fn.name), Grid: l.grid, Block: l.block, Shared: l.shared,
 			Stream: l.stream, Mode: l.mode, Fault: l.fault, Cycles: l.cycles, WarpInsts: l.warpInsts,
 			ThreadInsts: l.threadInsts, IPC: l.ipc, TopStall: l.topStall, TopShare: l.topShare, Detail: l.detail}
 		if l.fault != "" {
@@ -411,7 +444,7 @@ func (r *Runtime) reportJSON() ([]byte, error) {
 	names := sim.StateNames()
 	for _, kt := range r.report.totals() {
 		st, _ := kt.topStall()
-		jk := jsonKernelSum{Name: kt.name, Launches: kt.launches, Faults: kt.faults, Cycles: kt.cycles,
+		jk := jsonKernelSum{Kernel: kt.name, Name: shortName(kt.name), Launches: kt.launches, Faults: kt.faults, Cycles: kt.cycles,
 			WarpInsts: kt.warpInsts, ThreadInsts: kt.threadInsts, IPC: kt.ipc(), TopStall: st}
 		if kt.stalls != nil {
 			jk.Stalls = map[string]uint64{}

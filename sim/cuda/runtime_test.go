@@ -340,7 +340,7 @@ func TestRuntimeReportDeterministic(t *testing.T) {
 	if texts[0] != texts[1] || jsons[0] != jsons[1] {
 		t.Errorf("reports differ:\n%s\n---\n%s", texts[0], texts[1])
 	}
-	if !strings.Contains(texts[0], "  "+scaleName+"  3 ") {
+	if !strings.Contains(texts[0], "  scale   3 ") || !strings.Contains(texts[0], "kernels: scale = "+scaleName) {
 		t.Errorf("no per-kernel total:\n%s", texts[0])
 	}
 }
