@@ -459,3 +459,70 @@ func TestExecPTXDir(t *testing.T) {
 		t.Errorf("line %d of %s is not the store: %q", line, path, lines[min(max(line-1, 0), len(lines)-1)])
 	}
 }
+
+// cuda12Prog is a C program that calls the CUDA 12 entry points the way a
+// CUDA 12 build does (cudaGetDeviceProperties is cudaGetDeviceProperties_v2
+// there, with a 1032-byte struct). Linked against the libcudart.so.12
+// flavour it asks the loader for that library's version node.
+const cuda12Prog = `#include <stdio.h>
+#include <string.h>
+int cudaRuntimeGetVersion(int *);
+int cudaGetDeviceProperties_v2(void *, int);
+int cudaMalloc(void **, size_t);
+int cudaFree(void *);
+int main(void)
+{
+	unsigned char prop[1032 + 16];
+	int v = 0;
+	void *p = 0;
+	memset(prop, 0xff, sizeof prop);
+	if (cudaRuntimeGetVersion(&v) || v < 12000) { printf("FAIL: version %d\n", v); return 1; }
+	if (cudaGetDeviceProperties_v2(prop, 0)) { printf("FAIL: properties\n"); return 1; }
+	if (strstr((char *)prop, "RTX 2060") == NULL) { printf("FAIL: name %.40s\n", prop); return 1; }
+	for (int i = 728; i < 1032; i++)
+		if (prop[i] != 0) { printf("FAIL: byte %d of the CUDA 12 struct is %d\n", i, prop[i]); return 1; }
+	for (int i = 1032; i < 1048; i++)
+		if (prop[i] != 0xff) { printf("FAIL: wrote past the struct at %d\n", i); return 1; }
+	if (cudaMalloc(&p, 64) || cudaFree(p)) { printf("FAIL: malloc\n"); return 1; }
+	printf("PASS\n");
+	return 0;
+}
+`
+
+// TestLibraryCUDA12 links a C program against the libcudart.so.12 flavour
+// (no CUDA 12 toolkit is needed) and runs it: the loader must accept the
+// version node, and CUDA 12's properties call must fill its larger struct.
+func TestLibraryCUDA12(t *testing.T) {
+	f := cudaSetup(t)
+	cc, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler")
+	}
+	dir := t.TempDir()
+	src, bin := filepath.Join(dir, "p.c"), filepath.Join(dir, "p")
+	if err := os.WriteFile(src, []byte(cuda12Prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(cc, "-o", bin, src, "-L", f.lib, "-l:libcudart.so.12").CombinedOutput(); err != nil {
+		t.Fatalf("cc: %v\n%s", err, out)
+	}
+	ef, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, _ := ef.ImportedSymbols()
+	ef.Close()
+	found := false
+	for _, s := range syms {
+		if s.Name == "cudaMalloc" {
+			found = s.Version == "libcudart.so.12" && s.Library == "libcudart.so.12"
+		}
+	}
+	if !found {
+		t.Errorf("the program does not import cudaMalloc from libcudart.so.12 at version libcudart.so.12: %v", syms)
+	}
+	r := runExec(t, nil, bin)
+	if r.code != 0 || !strings.Contains(r.stdout, "PASS") {
+		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
