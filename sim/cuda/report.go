@@ -160,7 +160,9 @@ func (r *Runtime) writeReport() {
 	if r.opts.ReportClaim != "" {
 		f, err := os.OpenFile(r.opts.ReportClaim, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 		if err != nil {
-			return // another process of the run reports
+			r.messagef("%s: another process of this run wrote the report; this process's %s are not in it",
+				r.programName(), plural(len(r.report.launches), "launch"))
+			return
 		}
 		fmt.Fprintf(f, "%d\n", os.Getpid())
 		f.Close()
@@ -309,6 +311,9 @@ func (r *Runtime) reportText() string {
 func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
+	}
+	if strings.HasSuffix(what, "ch") {
+		return fmt.Sprintf("%d %ses", n, what)
 	}
 	return fmt.Sprintf("%d %ss", n, what)
 }
