@@ -55,7 +55,15 @@ var lib library
 // `gpusim exec` put in the environment.
 func rt() *cuda.Runtime {
 	lib.once.Do(func() {
-		lib.rt = cuda.NewFromEnv(os.Getenv(cuda.EnvOptions), cudaVersion, cStream{1}, cStream{2})
+		opts, err := cuda.DecodeOptions(os.Getenv(cuda.EnvOptions))
+		if err != nil {
+			lib.rt = cuda.NewFailed(err, cudaVersion, cStream{1}, cStream{2})
+			return
+		}
+		if len(os.Args) > 0 && os.Args[0] != "" {
+			opts.Program = os.Args[0] // this process, also when gpusim exec started a script
+		}
+		lib.rt = cuda.New(opts, cudaVersion, cStream{1}, cStream{2})
 	})
 	return lib.rt
 }

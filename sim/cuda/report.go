@@ -160,7 +160,7 @@ func (r *Runtime) writeReport() {
 	if r.opts.ReportClaim != "" {
 		f, err := os.OpenFile(r.opts.ReportClaim, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 		if err != nil {
-			r.messagef("%s: another process of this run wrote the report; this process's %s are not in it",
+			r.messagef("%s: another process of this run wrote the report, without this one's %s",
 				r.programName(), plural(len(r.report.launches), "launch"))
 			return
 		}

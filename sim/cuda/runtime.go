@@ -121,18 +121,15 @@ func New(opts Options, version int, stdout, stderr io.Writer) *Runtime {
 	return r
 }
 
-// NewFromEnv is New with the options `gpusim exec` passes in EnvOptions
-// (env is its value); options that do not decode are reported and every
-// call fails with cudaErrorInitializationError.
-func NewFromEnv(env string, version int, stdout, stderr io.Writer) *Runtime {
-	opts, err := DecodeOptions(env)
-	if err != nil {
-		r := New(Options{Config: "sm_75", Mode: "timing", DeviceMemory: 1}, version, stdout, stderr)
-		r.initErr = err
-		r.messagef("%v", err)
-		return r
-	}
-	return New(opts, version, stdout, stderr)
+// NewFailed is a runtime that could not start (its options did not
+// decode, say): err is reported once and every call fails with
+// cudaErrorInitializationError.
+func NewFailed(err error, version int, stdout, stderr io.Writer) *Runtime {
+	r := New(Options{Config: "sm_75", Mode: "timing", DeviceMemory: 1}, version, stdout, stderr)
+	r.Close()
+	r.initErr, r.machine = err, nil
+	r.messagef("%v", err)
+	return r
 }
 
 // TestPanic panics when the options name this entry point (see
