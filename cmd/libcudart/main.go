@@ -30,6 +30,7 @@ package main
 import "C"
 
 import (
+	"fmt"
 	"os"
 	"sync"
 	"unsafe"
@@ -52,9 +53,16 @@ type library struct {
 var lib library
 
 // rt returns the runtime, creating it at the first call from the options
-// `gpusim exec` put in the environment.
+// `gpusim exec` put in the environment; nil only if creating it panicked
+// (a gpusim bug, reported once).
 func rt() *cuda.Runtime {
 	lib.once.Do(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				fmt.Fprintf(cStream{2}, "gpusim: internal error starting the CUDA runtime: %v (please report this gpusim bug)\n", p)
+				lib.rt = nil
+			}
+		}()
 		opts, err := cuda.DecodeOptions(os.Getenv(cuda.EnvOptions))
 		if err != nil {
 			lib.rt = cuda.NewFailed(err, cudaVersion, cStream{1}, cStream{2})
@@ -83,25 +91,33 @@ func thread() cuda.Thread { return cuda.Thread(C.gpusim_thread()) }
 // guard runs an entry point's body: a panic becomes cudaErrorUnknown and
 // one message naming the function.
 func guard(name string, f func(t cuda.Thread) cuda.Error) (e C.cudaError_t) {
+	r := rt()
+	if r == nil {
+		return C.cudaError_t(cuda.ErrorInitializationError)
+	}
 	t := thread()
 	defer func() {
 		if p := recover(); p != nil {
-			e = C.cudaError_t(rt().Internal(t, name, p))
+			e = C.cudaError_t(r.Internal(t, name, p))
 		}
 	}()
-	rt().TestPanic(name)
+	r.TestPanic(name)
 	return C.cudaError_t(f(t))
 }
 
 // guardVoid is guard for the registration functions, which return no error.
 func guardVoid(name string, f func(t cuda.Thread)) {
+	r := rt()
+	if r == nil {
+		return
+	}
 	t := thread()
 	defer func() {
 		if p := recover(); p != nil {
-			rt().Internal(t, name, p)
+			r.Internal(t, name, p)
 		}
 	}()
-	rt().TestPanic(name)
+	r.TestPanic(name)
 	f(t)
 }
 
