@@ -2,5 +2,6 @@
 // buffers and kernel arguments), placing blocks, driving execution (the
 // functional mode here; the cycle-level clock when the timing model runs),
 // the counters every issue and stall lands in, and the reports that are
-// views over those counters.
+// views over those counters. A Device keeps memory and loaded modules
+// between launches for the CUDA runtime (package sim/cuda).
 package sim

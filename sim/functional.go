@@ -24,12 +24,17 @@ type Limits struct {
 	MaxCycles    uint64 // cycles, timing mode
 }
 
+// LimitError is the fault of a kernel that Limits stopped.
+type LimitError struct{ msg string }
+
+func (e *LimitError) Error() string { return e.msg }
+
 func (l Limits) warpInstsError() error {
-	return &FaultError{Err: fmt.Errorf("stopped after %d warp instructions (-max-warp-insts): the kernel may not terminate", l.MaxWarpInsts)}
+	return &FaultError{Err: &LimitError{fmt.Sprintf("stopped after %d warp instructions (-max-warp-insts): the kernel may not terminate", l.MaxWarpInsts)}}
 }
 
 func (l Limits) cyclesError() error {
-	return &FaultError{Err: fmt.Errorf("stopped at cycle %d (-max-cycles): the kernel may not terminate", l.MaxCycles)}
+	return &FaultError{Err: &LimitError{fmt.Sprintf("stopped at cycle %d (-max-cycles): the kernel may not terminate", l.MaxCycles)}}
 }
 
 // RunFunctional executes every block of the launch in grid order, one block
@@ -95,7 +100,7 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 
 func (p *Prepared) newLaunch() (*warp.Launch, error) {
 	return warp.NewLaunch(warp.LaunchConfig{
-		Program: p.Program, Kernel: p.Kernel,
+		Program: p.Program, Kernel: p.Kernel, Code: p.Code,
 		Grid: p.Spec.Grid, Block: p.Spec.Block, DynShared: p.Spec.Shared,
 		Global: p.Global, GlobalVars: p.GlobalVars, Const: p.Const, Params: p.Params,
 		Model: p.Model, Width: 32,

@@ -35,12 +35,33 @@ type LaunchSpec struct {
 	KernelLine, ArgsLine int
 }
 
-// ArgSpec is one kernel argument: a buffer's address, or a scalar value.
+// ArgSpec is one kernel argument: a buffer's address, a scalar value, or
+// (for aggregate parameters: structs, unions, __half, .param arrays) raw
+// bytes, elements of the parameter's type, or named fields (params.go).
 type ArgSpec struct {
 	Buffer string // non-empty: a pointer to that buffer
 	Value  Scalar // otherwise a scalar
-	Line   int    // where it was written (0: not from a file)
+	// Type, when HasType, is the type the value is stored as (an
+	// aggregate parameter of that size, e.g. a __half as f16).
+	Type    ElemType
+	HasType bool
+	Bytes   []byte      // raw little-endian bytes, exactly the parameter's size
+	Values  []Scalar    // elements of the parameter's element type
+	Fields  []FieldSpec // members in declaration order, laid out as C does
+	Kind    ArgKind     // which of the above the file gave
+	Line    int         // where it was written (0: not from a file)
 }
+
+// ArgKind says how an argument was given.
+type ArgKind uint8
+
+const (
+	ArgValue  ArgKind = iota // value (the default: 0 when nothing was given)
+	ArgBuffer                // buffer = "NAME"
+	ArgBytes                 // bytes = [...]
+	ArgValues                // values = [...]
+	ArgFields                // fields = [...]
+)
 
 // Scalar is a number from a launch file, kept as TOML gave it: an integer
 // (Int) or a float (Float); IsFloat says which.
@@ -81,6 +102,10 @@ type launchFile struct {
 type launchArg struct {
 	Buffer *string
 	Value  any
+	Type   *string
+	Bytes  []any
+	Values []any
+	Fields []launchField
 }
 
 type launchBuffer struct {
@@ -186,23 +211,12 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 		bad := func(format string, args ...any) error {
 			return keyError(path, line, key, fmt.Sprintf(format, args...))
 		}
-		switch {
-		case a.Buffer != nil && a.Value != nil:
-			return nil, bad("give either buffer or value, not both")
-		case a.Buffer != nil:
-			if ls.Buffer(*a.Buffer) == nil {
-				return nil, bad("buffer %q is not defined under [buffers]", *a.Buffer)
-			}
-			ls.Args = append(ls.Args, ArgSpec{Buffer: *a.Buffer, Line: line})
-		case a.Value != nil:
-			s, ok := scalarOf(a.Value)
-			if !ok {
-				return nil, bad("value must be a number, got %T", a.Value)
-			}
-			ls.Args = append(ls.Args, ArgSpec{Value: s, Line: line})
-		default:
-			return nil, bad("needs buffer = \"NAME\" or value = NUMBER")
+		arg, err := parseArg(a, ls, bad)
+		if err != nil {
+			return nil, err
 		}
+		arg.Line = line
+		ls.Args = append(ls.Args, arg)
 	}
 	return ls, nil
 }

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // Overrides are the command line's changes to a launch (-kernel, -grid,
@@ -48,6 +48,9 @@ type Prepared struct {
 	// AMD is the launch state of an AMDGPU kernel (kernarg segment, dispatch
 	// packet, dynamic LDS; sim/amd.go); nil for PTX.
 	AMD *AMDLaunch
+	// Code is the kernel compiled for 32-wide warps, when the caller keeps
+	// it between launches (Device.Prepare); nil compiles it at each run.
+	Code *warp.Code
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the
@@ -141,18 +144,8 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 		par := k.Params[i]
 		dst := p.Params.Data[par.Offset : par.Offset+par.Size]
 		key := fmt.Sprintf("args[%d]", i)
-		at := func(msg string, cause error) error {
-			return &diag.Error{File: where, Line: a.Line, Key: key, Msg: fmt.Sprintf("%s (parameter %s): %s", key, par.Name, msg), Err: cause}
-		}
-		if a.Buffer != "" {
-			if par.Size != 8 {
-				return nil, at(fmt.Sprintf("a buffer address needs an 8-byte parameter, %s is %d bytes", par.Name, par.Size), nil)
-			}
-			binary.LittleEndian.PutUint64(dst, p.BufferAddr[spec.bufferIndex(a.Buffer)])
-			continue
-		}
-		if err := putParam(dst, par, a.Value); err != nil {
-			return nil, at(err.Error(), err)
+		if err := p.fillParam(dst, par, a); err != nil {
+			return nil, &diag.Error{File: where, Line: a.Line, Key: key, Msg: fmt.Sprintf("%s (parameter %s): %v", key, par.Name, err), Err: err}
 		}
 	}
 	if k.AMD != nil {
@@ -204,12 +197,17 @@ func kernelNames(prog *traces.Program) string {
 // zero-filled buffer, every other parameter the value 0.
 func defaultArgs(spec *LaunchSpec, k *traces.Kernel) {
 	spec.Notes = append(spec.Notes, fmt.Sprintf("no launch file: grid %s, block %s (one warp)", fmtDim(spec.Grid), fmtDim(spec.Block)))
-	var bufs, zeros []string
+	var bufs, zeros, aggregates []string
 	for _, par := range k.Params {
+		if uint64(par.Type.Size()) != par.Size {
+			spec.Args = append(spec.Args, ArgSpec{Kind: ArgBytes, Bytes: make([]byte, par.Size)})
+			aggregates = append(aggregates, par.Name)
+			continue
+		}
 		if par.Size == 8 && !par.Type.IsFloat() {
 			b := &BufferSpec{Name: par.Name, Type: ElemU8, Count: defaultBufferBytes, Init: "zeros"}
 			spec.Buffers = append(spec.Buffers, b)
-			spec.Args = append(spec.Args, ArgSpec{Buffer: b.Name})
+			spec.Args = append(spec.Args, ArgSpec{Kind: ArgBuffer, Buffer: b.Name})
 			bufs = append(bufs, par.Name)
 			continue
 		}
@@ -221,6 +219,9 @@ func defaultArgs(spec *LaunchSpec, k *traces.Kernel) {
 	}
 	if len(zeros) > 0 {
 		spec.Notes = append(spec.Notes, "value 0 for "+strings.Join(zeros, ", "))
+	}
+	if len(aggregates) > 0 {
+		spec.Notes = append(spec.Notes, "zero bytes for "+strings.Join(aggregates, ", "))
 	}
 }
 
@@ -237,7 +238,7 @@ func (l *LaunchSpec) bufferIndex(name string) int {
 func putParam(dst []byte, par traces.Param, s Scalar) error {
 	t := par.Type
 	if uint64(t.Size()) != par.Size {
-		return fmt.Errorf("a scalar value cannot fill the %d-byte aggregate parameter %s", par.Size, par.Name)
+		return fmt.Errorf("a scalar value cannot fill the %d-byte aggregate parameter %s; give bytes, values, fields, or a value with a type of that size", par.Size, par.Name)
 	}
 	var et ElemType
 	switch t {

@@ -30,15 +30,7 @@ func (r *Report) Doc(withWall bool) *ReportDoc {
 	var wall float64
 	var insts uint64
 	for _, k := range r.Kernels {
-		jk := KernelDoc{Name: k.Name, Mode: k.Mode, Grid: k.Grid, Block: k.Block, Notes: nonNil(k.Notes),
-			WarpInsts: k.WarpInsts, ThreadInsts: k.ThreadInsts, Opcodes: []OpcodeDoc{}}
-		for _, oc := range k.ByOpcode() {
-			jk.Opcodes = append(jk.Opcodes, OpcodeDoc(oc))
-		}
-		if k.Timing != nil {
-			jk.TimingDoc = timingJSON(k)
-		}
-		jr.Kernels = append(jr.Kernels, jk)
+		jr.Kernels = append(jr.Kernels, kernelDoc(k))
 		wall += k.WallSeconds
 		insts += k.WarpInsts
 	}

@@ -6,6 +6,7 @@
 //	gpusim sweep [flags] -vary key.path=v1,v2,... TRACE
 //	gpusim sweep ... -slurm DIR; gpusim sweep merge DIR
 //	gpusim compare A.json B.json [...]
+//	gpusim exec [flags] -- PROGRAM [ARGS...]
 //	gpusim configs
 //	gpusim config show NAME [-set key=value ...]
 //	gpusim config check NAME [-set key=value ...]
@@ -41,6 +42,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return cmdSweep(args[1:], stdout, stderr)
 		case "compare":
 			return cmdCompare(args[1:], stdout, stderr)
+		case "exec":
+			return cmdExec(args[1:], stdout, stderr)
 		case "configs":
 			return cmdConfigs(args[1:], stdout, stderr)
 		case "config":
@@ -64,6 +67,7 @@ func usage(w io.Writer) {
   gpusim sweep ... -slurm DIR          write a Slurm job array instead of running
   gpusim sweep merge DIR               assemble a job array's results
   gpusim compare A.json B.json [...]   set runs side by side, biggest changes first
+  gpusim exec [flags] -- PROGRAM [ARGS...]   run a CUDA program, simulating every kernel
   gpusim configs                       list the embedded machine models
   gpusim config show NAME [-set k=v]   print a machine model's effective TOML
   gpusim config check NAME [-set k=v]  validate a machine model without running anything

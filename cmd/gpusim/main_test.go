@@ -14,5 +14,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(asGPUSim) == "1" {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	cleanupCUDAFixture()
+	os.Exit(code)
 }

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"debug/elf"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/sim/cuda"
+)
+
+// cmdExec runs a CUDA program with gpusim's CUDA runtime library in place
+// of NVIDIA's, so that every kernel it launches is simulated:
+//
+//	gpusim exec [flags] -- PROGRAM [ARGS...]
+//
+// The program's stdout and stderr are its own; the report goes to stderr
+// (or -o FILE) when it exits, and the exit status is the program's.
+func cmdExec(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gpusim exec", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		cfg        string
+		sets       stringList
+		mode       string
+		jsonPath   string
+		textPath   string
+		noWallTime bool
+		maxInsts   uint64
+		maxCycles  uint64
+		ptxDir     string
+		devMem     uint64
+	)
+	fs.StringVar(&cfg, "config", "sm_75", "machine model: a TOML file, or an embedded preset name (gpusim configs)")
+	fs.Var(&sets, "set", "override a machine model value, key.path=value (repeatable)")
+	fs.StringVar(&mode, "mode", "timing", "timing: cycle-level timing model; functional: execute without timing")
+	fs.StringVar(&jsonPath, "json", "", "also write the report as JSON to this file")
+	fs.StringVar(&textPath, "o", "", "write the text report to this file (default: stderr, when the program exits)")
+	fs.BoolVar(&noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
+	fs.Uint64Var(&maxInsts, "max-warp-insts", 0, "stop a launch with a fault after this many warp instructions (0: no limit)")
+	fs.Uint64Var(&maxCycles, "max-cycles", 0, "stop a launch with a fault after this many cycles in timing mode (0: no limit)")
+	fs.StringVar(&ptxDir, "ptx-dir", "", "write each module's PTX to this folder, so that positions in messages name a file")
+	fs.Uint64Var(&devMem, "device-memory", cuda.DefaultDeviceMemory, "device memory in bytes (cudaMemGetInfo, and the most the program may allocate)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: gpusim exec [flags] -- PROGRAM [ARGS...]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	prog := fs.Args()
+	if len(prog) == 0 {
+		errorf(stderr, exitUsage, "exec: no program to run")
+		fs.Usage()
+		return exitUsage
+	}
+	if mode != "timing" && mode != "functional" {
+		return errorf(stderr, exitUsage, "-mode %s: unknown mode (timing, functional)", mode)
+	}
+	if devMem == 0 {
+		return errorf(stderr, exitUsage, "-device-memory must be positive")
+	}
+	// Check the machine here, so that a bad model is a usage error with
+	// its position rather than a failing program.
+	if _, err := config.Load(cfg, sets); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	if st, err := os.Stat(cfg); err == nil && !st.IsDir() {
+		if abs, err := filepath.Abs(cfg); err == nil {
+			cfg = abs
+		}
+	}
+	path, err := exec.LookPath(prog[0])
+	if err != nil {
+		return errorf(stderr, exitUsage, "exec: %v", err)
+	}
+	if err := checkLinksCudart(path); err != nil {
+		return errorf(stderr, exitUsage, "exec: %v", err)
+	}
+	libDir, err := findLibrary(stderr)
+	if err != nil {
+		return errorf(stderr, exitUsage, "exec: %v", err)
+	}
+	tmp, err := os.MkdirTemp("", "gpusim-exec-")
+	if err != nil {
+		return errorf(stderr, exitUsage, "exec: %v", err)
+	}
+	defer os.RemoveAll(tmp)
+	opts := cuda.Options{
+		Config: cfg, Sets: sets, Mode: mode, MaxCycles: maxCycles, MaxWarpInsts: maxInsts,
+		Report: filepath.Join(tmp, "report.txt"), WallTime: !noWallTime, Program: prog[0],
+		DeviceMemory: devMem, ReportClaim: filepath.Join(tmp, "claim"),
+	}
+	if jsonPath != "" {
+		opts.JSON = filepath.Join(tmp, "report.json")
+	}
+	if ptxDir != "" {
+		if opts.PTXDir, err = filepath.Abs(ptxDir); err != nil {
+			return errorf(stderr, exitUsage, "-ptx-dir: %v", err)
+		}
+	}
+
+	cmd := exec.Command(path, prog[1:]...)
+	cmd.Args[0] = prog[0]
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
+	cmd.Env = append(os.Environ(),
+		cuda.EnvOptions+"="+opts.Encode(),
+		"LD_LIBRARY_PATH="+joinPath(libDir, os.Getenv("LD_LIBRARY_PATH")))
+	// Ctrl-C goes to the program (same process group); gpusim waits for
+	// it to end and reports what it did.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	status := exitOK
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			return errorf(stderr, exitUsage, "exec: %v", err)
+		}
+		status = ee.ExitCode()
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			status = 128 + int(ws.Signal())
+		}
+	}
+
+	text, err := os.ReadFile(opts.Report)
+	if err != nil {
+		errorf(stderr, exitUsage, "%s exited (status %d) without the CUDA runtime's report: it did not load libcudart, or it crashed or called _exit", prog[0], status)
+		return status
+	}
+	if textPath == "" {
+		if _, err := stderr.Write(text); err != nil {
+			return errorf(stderr, exitUsage, "report: %v", err)
+		}
+	} else if err := os.WriteFile(textPath, text, 0o644); err != nil {
+		errorf(stderr, exitUsage, "-o: %v", err)
+	}
+	if jsonPath != "" {
+		b, err := os.ReadFile(opts.JSON)
+		if err == nil {
+			err = os.WriteFile(jsonPath, b, 0o644)
+		}
+		if err != nil {
+			errorf(stderr, exitUsage, "-json: %v", err)
+		}
+	}
+	return status
+}
+
+func joinPath(dir, rest string) string {
+	if rest == "" {
+		return dir
+	}
+	return dir + string(os.PathListSeparator) + rest
+}
+
+// checkLinksCudart rejects an executable that does not load the CUDA
+// runtime dynamically (nvcc links it statically unless told --cudart
+// shared); scripts and other non-ELF programs pass, as they may start one.
+func checkLinksCudart(path string) error {
+	f, err := elf.Open(path)
+	if err != nil {
+		return nil // not an ELF file: a script, say
+	}
+	defer f.Close()
+	libs, err := f.ImportedLibraries()
+	if err != nil {
+		return nil
+	}
+	for _, l := range libs {
+		if strings.HasPrefix(l, "libcudart.so") {
+			return nil
+		}
+	}
+	syms, _ := f.Symbols()
+	for _, s := range syms {
+		if s.Name == "cudaLaunchKernel" || s.Name == "__cudaRegisterFatBinary" {
+			return fmt.Errorf("%s has the CUDA runtime linked in statically (nvcc's default); rebuild it with nvcc --cudart shared", path)
+		}
+	}
+	return fmt.Errorf("%s does not load libcudart.so; gpusim exec runs programs built with nvcc --cudart shared", path)
+}
