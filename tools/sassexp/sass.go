@@ -216,7 +216,8 @@ var noDest = map[string]bool{
 var twoPredDest = map[string]bool{"ISETP": true, "FSETP": true, "DSETP": true, "HSETP2": true, "PLOP3": true, "LOP3": true, "ISCADD": false}
 
 // defsUses returns the registers an instruction writes and reads (its
-// guard predicate is read).
+// guard predicate is read, and so are the registers a guarded instruction
+// writes: when the guard is false they keep their value).
 func (in *sassInst) defsUses() (defs, uses []reg) {
 	if in.guard != "" {
 		uses = append(uses, regsOf(strings.TrimPrefix(in.guard, "@"), 1)...)
@@ -240,6 +241,10 @@ func (in *sassInst) defsUses() (defs, uses []reg) {
 		} else {
 			uses = append(uses, r...)
 		}
+	}
+	if in.guard != "" && in.guard != "@PT" {
+		// A guarded write may leave the old value: it reads it too.
+		uses = append(uses, defs...)
 	}
 	return defs, uses
 }
