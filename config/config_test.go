@@ -68,7 +68,7 @@ func TestErrorFields(t *testing.T) {
 }
 
 func TestPresets(t *testing.T) {
-	want := []string{"gfx1030", "gfx1100", "gfx1200", "gfx90a", "gfx942", "sm_75"}
+	want := []string{"gfx1030", "gfx1100", "gfx1200", "gfx90a", "gfx942", "sm_75", "sm_80", "sm_86", "sm_89"}
 	if got := Presets(); !slices.Equal(got, want) {
 		t.Fatalf("Presets() = %v, want %v", got, want)
 	}
