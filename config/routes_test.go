@@ -73,9 +73,9 @@ func lineOfKey(t *testing.T, m *Machine, key string) int {
 }
 
 // ptxMnemonics reads the PTX mnemonics the traces package decodes from its
-// opcode table (traces/opcode.go, var opcodeNames), without importing it.
+// opcode table (traces/ptx_opcode.go, var opcodeNames), without importing it.
 func ptxMnemonics(t *testing.T) []string {
-	path := filepath.Join("..", "traces", "opcode.go")
+	path := filepath.Join("..", "traces", "ptx_opcode.go")
 	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
 	if err != nil {
 		t.Fatalf("reading the PTX opcode table: %v", err)

@@ -3,6 +3,7 @@ package core
 import (
 	"bufio"
 	"fmt"
+	"github.com/gpusim/gpusim/traces/amdgpu"
 	"os"
 	"slices"
 	"strconv"
@@ -34,7 +35,7 @@ func amdKernel(target, body string) string {
 // preset.
 func amdProgram(t *testing.T, target, body string, sets ...string) (*Program, *traces.Kernel, *config.Machine) {
 	t.Helper()
-	prog, err := traces.ParseAMDGPU("k.s", []byte(amdKernel(target, body)))
+	prog, err := amdgpu.Parse("k.s", []byte(amdKernel(target, body)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,8 @@ import (
 )
 
 // Warp is what the timing model needs of one warp (AMD: wavefront): the
-// execution side lives in package warp. *warp.Warp implements it.
+// execution side lives in packages warp/ptx and warp/amd, whose *Warp and
+// *Wave implement it (package sim checks that).
 type Warp interface {
 	// Step executes the instruction at PC for the active lanes, with now
 	// as the value of the clock registers.
@@ -22,23 +23,18 @@ type Warp interface {
 	Waiting() bool
 }
 
-// *warp.Warp is a Warp.
-var _ Warp = (*warp.Warp)(nil)
-
 // Wave is what the timing model needs beyond Warp of an AMD wavefront: its
 // queues of outstanding memory operations, one per wait counter (package
-// warp's WaveQueue), which s_waitcnt retires. *warp.Wave implements it.
+// warp's Queue), which s_waitcnt retires. *amd.Wave (package warp/amd)
+// implements it.
 type Wave interface {
 	Warp
 	// Outstanding is the number of entries of queue q not yet retired.
-	Outstanding(q warp.WaveQueue) int
+	Outstanding(q warp.Queue) int
 	// Enqueued is the set of queues (bit q for queue q) the last Step
 	// added an entry to.
 	Enqueued() uint8
 }
-
-// *warp.Wave is a Wave.
-var _ Wave = (*warp.Wave)(nil)
 
 // SMConfig is what an SM is built from.
 type SMConfig struct {

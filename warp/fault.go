@@ -50,30 +50,22 @@ type laneError struct {
 
 func (e *laneError) Error() string { return e.err.Error() }
 
-func atLane(lane int, err error) error { return &laneError{lane: lane, err: err} }
+// AtLane wraps an exec error with the lane that raised it, for NewFault.
+func AtLane(lane int, err error) error { return &laneError{lane: lane, err: err} }
 
-var (
-	errStackOverflow = errors.New("reconvergence stack overflow (runaway recursion?)")
-	errTrap          = errors.New("trap")
-)
+// ErrTrap is the error of a trap instruction (PTX trap, AMD s_trap).
+var ErrTrap = errors.New("trap")
 
-func errAtomicSpace(sp traces.Space) error {
+// ErrAtomicSpace is the error of an atomic operation on a space that has
+// none.
+func ErrAtomicSpace(sp traces.Space) error {
 	return fmt.Errorf("atomic operation on %s memory (only global and shared)", sp)
 }
 
-// fault wraps an exec error with the instruction's and the thread's identity.
-func (w *Warp) fault(o *op, m uint64, err error) error {
-	f := newFault(w.code.prog, w.code.kernel.Name, o.in, mnemonic(o.in), w.b.ctaid, o.pc, w.width, m, err)
-	for i := range f.Thread {
-		f.Thread[i] = uint32(w.tid[i][f.Lane])
-	}
-	return f
-}
-
-// newFault builds the Fault of an exec error raised by instruction in (at
+// NewFault builds the Fault of an exec error raised by instruction in (at
 // pc) for the lanes in m: the faulting lane is the one the error names, else
 // the lowest in m. The caller fills in Thread from Lane.
-func newFault(prog *traces.Program, kernel string, in *traces.Inst, mnem string, block [3]uint32, pc int32, width int, m uint64, err error) *Fault {
+func NewFault(prog *traces.Program, kernel string, in *traces.Inst, mnem string, block [3]uint32, pc int32, width int, m uint64, err error) *Fault {
 	lane := bits.TrailingZeros64(m)
 	var le *laneError
 	if errors.As(err, &le) {

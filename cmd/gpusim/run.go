@@ -4,6 +4,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/gpusim/gpusim/traces/amdgpu"
+	"github.com/gpusim/gpusim/traces/ptx"
 	"io"
 	"os"
 	"path/filepath"
@@ -173,9 +175,9 @@ func loadTrace(path string) (*traces.Program, error) {
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".ptx":
-		return traces.ParsePTX(path, src)
+		return ptx.Parse(path, src)
 	case ".s":
-		return traces.ParseAMDGPU(path, src)
+		return amdgpu.Parse(path, src)
 	}
 	return nil, fmt.Errorf("%s: unknown trace kind %q (want .ptx or .s)", path, filepath.Ext(path))
 }
