@@ -90,6 +90,18 @@ type AMDOpInfo struct {
 	Mem    AMDMem // DS/FLAT: what the access does
 	Return bool   // DS atomics: the _rtn form (returns the old value)
 	Flat   bool   // flat_* (generic address) rather than global_*
+
+	// SrcTypes are the types of the value sources the signature names, in
+	// written order (TypeNone past the last and for lane masks); a float
+	// type is the width abs/neg modifiers act on. FloatMods: the b32 data
+	// sources take f32 abs/neg modifiers too (v_cndmask_b32_e64).
+	SrcTypes  [5]Type
+	FloatMods bool
+
+	Unit       string   // unit class of the machine model (AMDOpInfo.Unit)
+	Uses, Defs Implicit // implicit registers read and written
+	Numerics   Numerics // families its semantics use
+	Timing     Timing
 }
 
 // AMD-only comparison conditions of v_cmp/v_cmpx (v_cmp_f_*, v_cmp_t_*,
@@ -111,14 +123,6 @@ func AMDOp(o Opcode) *AMDOpInfo {
 
 // IsAMD reports whether o is an AMD opcode.
 func (o Opcode) IsAMD() bool { return o >= OpAMDBase && o < NumAMDOpcodes }
-
-// amdOpcodeName names an AMD opcode ("?" when unknown).
-func amdOpcodeName(o Opcode) string {
-	if info := AMDOp(o); info != nil {
-		return info.Name
-	}
-	return "?"
-}
 
 // AMDFamily is an AMDGPU instruction-set generation.
 type AMDFamily uint8

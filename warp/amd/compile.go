@@ -114,7 +114,7 @@ func Compile(p *traces.Program, k *traces.Kernel) (*Code, error) {
 	if W != 32 && W != 64 {
 		return nil, fmt.Errorf("kernel %s: wave size %d (want 32 or 64)", k.Name, W)
 	}
-	c := &waveCompiler{prog: p, k: k, width: W}
+	c := &compiler{prog: p, k: k, width: W}
 	code := &Code{prog: p, kernel: k, width: W, fam: k.AMD.Family, ops: make([]wop, len(k.Code)+1)}
 	c.code = code
 	c.vgprs = max(k.AMD.NextFreeVGPR, 3)
@@ -151,7 +151,7 @@ func Compile(p *traces.Program, k *traces.Kernel) (*Code, error) {
 	return code, nil
 }
 
-type waveCompiler struct {
+type compiler struct {
 	prog  *traces.Program
 	k     *traces.Kernel
 	width int
@@ -159,12 +159,12 @@ type waveCompiler struct {
 	vgprs int
 }
 
-func (c *waveCompiler) errf(in *traces.Inst, format string, args ...any) error {
+func (c *compiler) errf(in *traces.Inst, format string, args ...any) error {
 	return fmt.Errorf("%s:%d:%d: %s: %s: %s", c.prog.Path, in.Pos.Line, in.Pos.Col, c.k.AMD.Target,
 		amdMnemonic(in), fmt.Sprintf(format, args...))
 }
 
-func (c *waveCompiler) unsupported(in *traces.Inst, why string) error {
+func (c *compiler) unsupported(in *traces.Inst, why string) error {
 	return c.errf(in, "not supported yet (%s)", why)
 }
 
@@ -181,7 +181,7 @@ func amdMnemonic(in *traces.Inst) string {
 }
 
 // dst decodes Dst[i].
-func (c *waveCompiler) dst(in *traces.Inst, i int) (wdst, error) {
+func (c *compiler) dst(in *traces.Inst, i int) (wdst, error) {
 	if i >= int(in.NDst) {
 		return wdst{}, c.errf(in, "missing destination %d", i+1)
 	}
@@ -202,7 +202,7 @@ func (c *waveCompiler) dst(in *traces.Inst, i int) (wdst, error) {
 
 // src decodes Src[i]; fsz is the float width its modifiers act on (0 for
 // an integer operand, which may not have any).
-func (c *waveCompiler) src(in *traces.Inst, i int, fsz uint8) (wsrc, error) {
+func (c *compiler) src(in *traces.Inst, i int, fsz uint8) (wsrc, error) {
 	if i >= int(in.NSrc) {
 		return wsrc{}, c.errf(in, "missing source %d", i+1)
 	}
@@ -291,7 +291,7 @@ func isVALU(in *traces.Inst) bool {
 }
 
 // srcs decodes sources 0..n-1 with float width fsz.
-func (c *waveCompiler) srcs(in *traces.Inst, o *wop, n int, fsz uint8) error {
+func (c *compiler) srcs(in *traces.Inst, o *wop, n int, fsz uint8) error {
 	for i := 0; i < n; i++ {
 		s, err := c.src(in, i, fsz)
 		if err != nil {
@@ -316,9 +316,20 @@ func fszOf(t traces.Type) uint8 {
 	return 0
 }
 
+// semFn is a semantics function: it decodes the operands of one
+// instruction and picks its execute function. Every AMD opcode has one
+// (semantics_gen.go, from the AMD table).
+type semFn func(c *compiler, in *traces.Inst, o *wop) error
+
+// unsupported is the semantics of an instruction the front end reads but
+// gpusim cannot execute yet: a clear error naming why.
+func unsupported(why string) semFn {
+	return func(c *compiler, in *traces.Inst, o *wop) error { return c.unsupported(in, why) }
+}
+
 // compile picks the exec function and decodes the operands of one
-// instruction.
-func (c *waveCompiler) compile(in *traces.Inst, o *wop) error {
+// instruction through its opcode's semantics function.
+func (c *compiler) compile(in *traces.Inst, o *wop) error {
 	info := o.info
 	if in.Vec != 0 {
 		return c.unsupported(in, "op_sel")
@@ -328,27 +339,9 @@ func (c *waveCompiler) compile(in *traces.Inst, o *wop) error {
 		// (memory instructions keep cache-policy bits there).
 		o.clamp = in.Flags&traces.FlagSat != 0
 		o.omod = uint8(in.Mode&traces.AMDOModMask) >> 4
-	}
-	switch info.Class {
-	case traces.AMDClassSALU:
-		return c.compileSALU(in, o)
-	case traces.AMDClassVALU, traces.AMDClassTrans:
 		if (o.clamp || o.omod != 0) && !info.Type.IsFloat() {
 			return c.unsupported(in, "clamp or an output modifier on an integer operation")
 		}
-		if info.Enc == traces.AMDEncVOPC {
-			return c.compileVOPC(in, o)
-		}
-		return c.compileVALU(in, o)
-	case traces.AMDClassSMEM:
-		return c.compileSMEM(in, o)
-	case traces.AMDClassVMEM:
-		return c.compileFlat(in, o)
-	case traces.AMDClassLDS:
-		return c.compileDS(in, o)
-	case traces.AMDClassBranch, traces.AMDClassBarrier, traces.AMDClassWait,
-		traces.AMDClassHint, traces.AMDClassMessage, traces.AMDClassCache:
-		return c.compileControl(in, o)
 	}
-	return c.unsupported(in, "no semantics")
+	return semantics[in.Op-traces.OpAMDBase](c, in, o)
 }

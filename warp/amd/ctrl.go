@@ -11,7 +11,7 @@ import (
 // Program control of waves: branches, s_endpgm, s_getpc/s_setpc, the
 // workgroup barrier, the wait counters, messages and hints.
 
-func (c *waveCompiler) compileControl(in *traces.Inst, o *wop) error {
+func (c *compiler) control(in *traces.Inst, o *wop) error {
 	var err error
 	if in.NDst > 0 {
 		if o.dst[0], err = c.dst(in, 0); err != nil {

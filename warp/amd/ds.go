@@ -14,7 +14,7 @@ import (
 // (LLVM initialises M0 only for GFX6-GFX8). Results return through the LDS
 // queue (lgkmcnt, dscnt).
 
-func (c *waveCompiler) compileDS(in *traces.Inst, o *wop) error {
+func (c *compiler) ds(in *traces.Inst, o *wop) error {
 	info := o.info
 	if in.Mode&traces.AMDCacheGDS != 0 {
 		return c.unsupported(in, "GDS")

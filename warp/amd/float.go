@@ -55,7 +55,7 @@ func fSNaN64(x uint64) bool { return fNaN64(x) && x&(1<<51) == 0 }
 // (GFX9-GFX11 default) IEEE 754-2008 minNum/maxNum (a signalling NaN gives
 // a quiet NaN); without it, and on GFX12 (v_min_num_f32, IEEE 754-2019
 // minimumNumber), a NaN operand of either kind yields the other operand.
-func (c *waveCompiler) minMaxF32(isMax bool) func(a, b uint64, m alu.FPMode) uint64 {
+func (c *compiler) minMaxF32(isMax bool) func(a, b uint64, m alu.FPMode) uint64 {
 	gfx12 := c.k.AMD.Family == traces.GFX12
 	ieee := c.k.AMD.Mode&traces.AMDModeIEEE != 0 && !gfx12
 	f := alu.MinNumF32
@@ -78,7 +78,7 @@ func (c *waveCompiler) minMaxF32(isMax bool) func(a, b uint64, m alu.FPMode) uin
 }
 
 // minMaxF64 is minMaxF32 for f64.
-func (c *waveCompiler) minMaxF64(isMax bool) func(a, b uint64, m alu.FPMode) uint64 {
+func (c *compiler) minMaxF64(isMax bool) func(a, b uint64, m alu.FPMode) uint64 {
 	gfx12 := c.k.AMD.Family == traces.GFX12
 	ieee := c.k.AMD.Mode&traces.AMDModeIEEE != 0 && !gfx12
 	f := alu.MinNumF64
@@ -101,14 +101,14 @@ func (c *waveCompiler) minMaxF64(isMax bool) func(a, b uint64, m alu.FPMode) uin
 
 // minMax3F32 is v_min3_f32 / v_max3_f32: the two-operand operation applied
 // twice.
-func (c *waveCompiler) minMax3F32(isMax bool) func(a, b, c uint64, m alu.FPMode) uint64 {
+func (c *compiler) minMax3F32(isMax bool) func(a, b, c uint64, m alu.FPMode) uint64 {
 	f := c.minMaxF32(isMax)
 	return func(a, b, cc uint64, m alu.FPMode) uint64 { return f(f(a, b, m), cc, m) }
 }
 
 // med3F32 is v_med3_f32: if any operand is a NaN, min3 of the three (AMD
 // ISA text); otherwise the median.
-func (c *waveCompiler) med3F32() func(a, b, c uint64, m alu.FPMode) uint64 {
+func (c *compiler) med3F32() func(a, b, c uint64, m alu.FPMode) uint64 {
 	mn, mx := c.minMaxF32(false), c.minMaxF32(true)
 	return func(a, b, cc uint64, m alu.FPMode) uint64 {
 		if fNaN32(uint32(a)) || fNaN32(uint32(b)) || fNaN32(uint32(cc)) {

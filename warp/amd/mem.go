@@ -15,7 +15,7 @@ import (
 // written at issue; loaded values reach registers when a wait retires them
 // (wave_queue.go).
 
-func (c *waveCompiler) compileSMEM(in *traces.Inst, o *wop) error {
+func (c *compiler) smem(in *traces.Inst, o *wop) error {
 	var err error
 	if o.dst[0], err = c.dst(in, 0); err != nil {
 		return err
@@ -138,7 +138,7 @@ func (w *Wave) ldsBytes(addr uint64, n int) []byte {
 	return d[addr : addr+uint64(n)]
 }
 
-func (c *waveCompiler) compileFlat(in *traces.Inst, o *wop) error {
+func (c *compiler) flat(in *traces.Inst, o *wop) error {
 	info := o.info
 	var err error
 	if in.NDst > 0 {

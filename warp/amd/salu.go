@@ -13,7 +13,7 @@ import (
 // unchanged).
 type saluFn func(a, b uint64) (d uint64, scc, keep bool)
 
-func (c *waveCompiler) compileSALU(in *traces.Inst, o *wop) error {
+func (c *compiler) salu(in *traces.Inst, o *wop) error {
 	var err error
 	for i := 0; i < int(in.NDst) && i < 2; i++ {
 		if o.dst[i], err = c.dst(in, i); err != nil {

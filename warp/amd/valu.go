@@ -11,10 +11,9 @@ import (
 // 32-bit (or 64-bit) values; floating-point ones go through package alu
 // with the wave's MODE (rounding, denormals) as an alu.FPMode.
 
-// compileVALU decodes a VOP1/VOP2/VOP3 instruction.
-func (c *waveCompiler) compileVALU(in *traces.Inst, o *wop) error {
+// valu decodes a VOP1/VOP2/VOP3 instruction (VOPC: vopc).
+func (c *compiler) valu(in *traces.Inst, o *wop) error {
 	info := o.info
-	fsz := fszOf(info.Type)
 	o.f64 = info.Type == traces.F64 || info.Type == traces.F16
 	o.dmask = mask32
 	var err error
@@ -27,27 +26,16 @@ func (c *waveCompiler) compileVALU(in *traces.Inst, o *wop) error {
 	if nd > 0 && o.dst[0].kind == wV && o.dst[0].n == 2 {
 		o.dmask = ^uint64(0)
 	}
-	// Sources: float width for modifiers per operand.
+	// Sources: the float width their abs/neg modifiers act on is the
+	// operand type of the row's signature (0 for an integer operand).
 	ns := int(in.NSrc)
 	for i := 0; i < ns; i++ {
-		f := fsz
-		switch in.Op {
-		case traces.OpVLdexpF32, traces.OpVLdexpF64:
-			if i == 1 {
-				f = 0
-			}
-		case traces.OpVCvtF64F32, traces.OpVCvtF16F32:
-			f = 32
-		case traces.OpVCvtF32F64, traces.OpVCvtI32F64, traces.OpVCvtU32F64, traces.OpVFrexpExpI32F64:
-			f = 64
-		case traces.OpVCvtF32F16:
-			f = 16
-		case traces.OpVCvtI32F32, traces.OpVCvtU32F32, traces.OpVFrexpExpI32F32, traces.OpVCvtFlrI32F32:
-			f = 32
-		case traces.OpVCndmaskB32:
-			if i < 2 && (in.Src[i].Neg || in.Mode&traces.AMDModAbs(i) != 0) {
-				f = 32 // v_cndmask_b32_e64 takes f32 modifiers on its data sources
-			}
+		f := uint8(0)
+		if i < len(info.SrcTypes) {
+			f = fszOf(info.SrcTypes[i])
+		}
+		if info.FloatMods && i < 2 && (in.Src[i].Neg || in.Mode&traces.AMDModAbs(i) != 0) {
+			f = 32 // the b32 data sources take f32 modifiers (v_cndmask_b32_e64)
 		}
 		if o.src[i], err = c.src(in, i, f); err != nil {
 			return err

@@ -12,7 +12,7 @@ import (
 // a lane mask; inactive lanes get 0. v_cmpx writes EXEC (and on GFX9 also
 // its mask destination).
 
-func (c *waveCompiler) compileVOPC(in *traces.Inst, o *wop) error {
+func (c *compiler) vopc(in *traces.Inst, o *wop) error {
 	info := o.info
 	var err error
 	if in.NDst > 0 {

@@ -8,83 +8,81 @@ import (
 	"github.com/gpusim/gpusim/traces"
 )
 
-// compile fills o for instruction in: operands decoded, exec chosen.
+// compile fills o for instruction in: operands decoded, exec chosen by the
+// opcode's semantics function (the PTX table's binding, semantics_gen.go).
 func (c *compiler) compile(in *traces.Inst, o *op) error {
 	o.t, o.t2, o.space, o.mode, o.atom = in.Type, in.Type2, in.Space, in.Mode, in.Atom
 	if o.space == traces.SpaceNone {
 		o.space = traces.SpaceGeneric
 	}
-	switch in.Op {
-	case traces.OpMov:
-		return c.mov(in, o)
-	case traces.OpLd, traces.OpLdu, traces.OpSt:
-		return c.ldst(in, o)
-	case traces.OpAtom, traces.OpRed:
-		return c.atomic(in, o)
-	case traces.OpPrefetch, traces.OpMembar, traces.OpFence, traces.OpNanosleep, traces.OpPmevent, traces.OpBrkpt:
-		// Hints and ordering only: a functional run executes in program
-		// order, so they have no effect on values.
-		o.exec = execNop
-		return nil
-	case traces.OpCvta:
-		return c.cvta(in, o)
-	case traces.OpIsspacep:
-		d, err := c.dstPredicate(in, 0)
-		if err != nil {
-			return err
-		}
-		o.dst[0] = d
-		if o.src[0], err = c.src(in, 0, traces.U64); err != nil {
-			return err
-		}
-		if _, ok := mem.Window(o.space); !ok || o.space == traces.SpaceGeneric {
-			return c.errf(in, "isspacep needs a state space")
-		}
-		o.exec = execIsspacep
-		return nil
-	case traces.OpCvt:
-		return c.cvt(in, o)
-	case traces.OpShfl:
-		return c.shfl(in, o)
-	case traces.OpVote:
-		return c.vote(in, o)
-	case traces.OpActivemask:
-		d, err := c.dstReg(in, 0, traces.B32)
-		o.dst[0], o.exec = d, execActivemask
-		return err
-	case traces.OpBar:
-		return c.bar(in, o)
-	case traces.OpBra:
-		n := int32(len(c.k.Code))
-		if in.Target < 0 || in.Target > n || in.Reconv < 0 || in.Reconv > n {
-			return c.errf(in, "branch target %d or reconvergence point %d outside the kernel", in.Target, in.Reconv)
-		}
-		o.target, o.reconv, o.exec, o.ctrl = in.Target, in.Reconv, execBra, true
-		return nil
-	case traces.OpCall:
-		return c.call(in, o)
-	case traces.OpRet:
-		o.exec, o.ctrl = execRet, true
-		return nil
-	case traces.OpExit:
-		o.exec, o.ctrl = execExit, true
-		return nil
-	case traces.OpTrap:
-		o.exec = execTrap
-		return nil
-	case traces.OpSetp:
-		return c.setp(in, o)
-	case traces.OpSet:
-		return c.set(in, o)
-	case traces.OpSelp:
-		return c.selp(in, o)
-	case traces.OpSlct:
-		return c.slct(in, o)
+	if in.Op == traces.OpInvalid || in.Op >= traces.NumPTXOpcodes {
+		return c.errf(in, "not a PTX instruction")
 	}
+	return semantics[in.Op](c, in, o)
+}
+
+// nop is the semantics of hints and ordering instructions (prefetch,
+// membar, fence, nanosleep, pmevent, brkpt): a functional run executes in
+// program order, so they have no effect on values.
+func (c *compiler) nop(in *traces.Inst, o *op) error {
+	o.exec = execNop
+	return nil
+}
+
+// arith is the semantics of the arithmetic, logic and bit instructions:
+// the floating-point forms (float.go) or the integer ones (intcompile.go)
+// by the instruction type.
+func (c *compiler) arith(in *traces.Inst, o *op) error {
 	if in.Type.IsFloat() {
 		return c.float(in, o)
 	}
 	return c.integer(in, o)
+}
+
+func (c *compiler) isspacep(in *traces.Inst, o *op) error {
+	d, err := c.dstPredicate(in, 0)
+	if err != nil {
+		return err
+	}
+	o.dst[0] = d
+	if o.src[0], err = c.src(in, 0, traces.U64); err != nil {
+		return err
+	}
+	if _, ok := mem.Window(o.space); !ok || o.space == traces.SpaceGeneric {
+		return c.errf(in, "isspacep needs a state space")
+	}
+	o.exec = execIsspacep
+	return nil
+}
+
+func (c *compiler) activemask(in *traces.Inst, o *op) error {
+	d, err := c.dstReg(in, 0, traces.B32)
+	o.dst[0], o.exec = d, execActivemask
+	return err
+}
+
+func (c *compiler) bra(in *traces.Inst, o *op) error {
+	n := int32(len(c.k.Code))
+	if in.Target < 0 || in.Target > n || in.Reconv < 0 || in.Reconv > n {
+		return c.errf(in, "branch target %d or reconvergence point %d outside the kernel", in.Target, in.Reconv)
+	}
+	o.target, o.reconv, o.exec, o.ctrl = in.Target, in.Reconv, execBra, true
+	return nil
+}
+
+func (c *compiler) ret(in *traces.Inst, o *op) error {
+	o.exec, o.ctrl = execRet, true
+	return nil
+}
+
+func (c *compiler) exit(in *traces.Inst, o *op) error {
+	o.exec, o.ctrl = execExit, true
+	return nil
+}
+
+func (c *compiler) trap(in *traces.Inst, o *op) error {
+	o.exec = execTrap
+	return nil
 }
 
 // std decodes the common shape d, a[, b[, c]]: Dst[0] written with type dt,
