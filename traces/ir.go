@@ -264,7 +264,6 @@ const (
 	FlagFull                         // .full (div.full.f32)
 	FlagUni                          // .uni (bra.uni, call.uni)
 	FlagCC                           // .cc: writes the carry flag (add.cc, sub.cc, mad.cc)
-	FlagCarryIn                      // addc/subc/madc: reads the carry flag
 	FlagHi                           // .hi (mul/mad)
 	FlagLo                           // .lo (mul/mad)
 	FlagWide                         // .wide (mul/mad)

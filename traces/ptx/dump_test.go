@@ -11,7 +11,7 @@ var rndNames = [...]string{"", "rn", "rz", "rm", "rp", "rna", "rni", "rzi", "rmi
 var cmpNames = [...]string{"", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs",
 	"equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"}
 
-var flagNames = [...]string{"ftz", "sat", "approx", "full", "uni", "cc", "carryin", "hi", "lo", "wide",
+var flagNames = [...]string{"ftz", "sat", "approx", "full", "uni", "cc", "hi", "lo", "wide",
 	"nc", "volatile", "relu", "NaN", "xorsign", "abs", "to", "clamp", "left", "shiftamt", "aligned",
 	"sync", "satfinite"}
 

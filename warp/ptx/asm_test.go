@@ -396,9 +396,6 @@ func (a *asm) suffix(in *traces.Inst, sfx string, types *[]traces.Type) error {
 	default:
 		return fmt.Errorf("unknown suffix .%s", sfx)
 	}
-	if op == traces.OpAddc || op == traces.OpSubc || op == traces.OpMadc {
-		in.Flags |= traces.FlagCarryIn
-	}
 	return nil
 }
 
@@ -412,9 +409,6 @@ func (a *asm) operands(in *traces.Inst, opds []string) error {
 		if in.Mode < traces.BarRedPopc {
 			ndst = 0
 		}
-	}
-	if in.Op == traces.OpAddc || in.Op == traces.OpSubc || in.Op == traces.OpMadc {
-		in.Flags |= traces.FlagCarryIn
 	}
 	if in.Op == traces.OpBra || in.Op == traces.OpCall {
 		if len(opds) != 1 {

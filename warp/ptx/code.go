@@ -68,6 +68,7 @@ type op struct {
 	f3     func(a, b, c uint64) uint64
 	f3s    func(a, b, c uint64) uint64 // atom/red on shared memory, when it differs from f3
 	red    uint8                       // bar.red kind
+	cin    bool                        // addc/subc/madc: reads the carry flag (the row's implicit use)
 	fp     alu.FPMode
 	kflip  uint64 // integer setp: sign-bit flip and width mask that make
 	kmask  uint64 // the comparison unsigned; ktab: result for <, ==, >

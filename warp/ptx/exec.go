@@ -174,7 +174,7 @@ func execCarry(w *Warp, o *op, m uint64) error {
 	d := w.out(o, 0)
 	do := &o.dst[0]
 	n := uint64(o.size * 8)
-	carryIn := o.in.Flags.Has(traces.FlagCarryIn)
+	carryIn := o.cin
 	carryOut := o.in.Flags.Has(traces.FlagCC)
 	cf := w.carry
 	for mm := m; mm != 0; mm &= mm - 1 {

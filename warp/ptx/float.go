@@ -168,9 +168,6 @@ func (c *compiler) float(in *traces.Inst, o *op) error {
 	}
 	switch in.Op {
 	case traces.OpAdd, traces.OpSub, traces.OpMul:
-		if fl&(traces.FlagCC|traces.FlagCarryIn) != 0 {
-			return c.errf(in, "carry flags on a floating-point type")
-		}
 		if relu {
 			return c.errf(in, ".relu is not defined here")
 		}

@@ -59,7 +59,7 @@ func (c *compiler) integer(in *traces.Inst, o *op) error {
 	}
 	switch in.Op {
 	case traces.OpAdd, traces.OpSub, traces.OpAddc, traces.OpSubc:
-		if fl&(traces.FlagCC|traces.FlagCarryIn) != 0 || in.Op == traces.OpAddc || in.Op == traces.OpSubc {
+		if fl.Has(traces.FlagCC) || in.Op == traces.OpAddc || in.Op == traces.OpSubc {
 			return c.carry(in, o)
 		}
 		if err := c.std(in, o, t, t, t); err != nil {
@@ -104,7 +104,7 @@ func (c *compiler) integer(in *traces.Inst, o *op) error {
 		}
 		return nil
 	case traces.OpMad, traces.OpMadc:
-		if fl&(traces.FlagCC|traces.FlagCarryIn) != 0 || in.Op == traces.OpMadc {
+		if fl.Has(traces.FlagCC) || in.Op == traces.OpMadc {
 			return c.carry(in, o)
 		}
 		switch {
@@ -430,6 +430,7 @@ func (c *compiler) carry(in *traces.Inst, o *op) error {
 		return c.errf(in, ".sat cannot be combined with a carry")
 	}
 	o.size = t.Size()
+	o.cin = traces.PTXOp(in.Op).Uses.Has(traces.ImpCarry)
 	switch in.Op {
 	case traces.OpAdd, traces.OpAddc:
 		o.aux = 1
