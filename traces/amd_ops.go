@@ -102,6 +102,10 @@ type AMDOpInfo struct {
 	Uses, Defs Implicit // implicit registers read and written
 	Numerics   Numerics // families its semantics use
 	Timing     Timing
+	// Unsupported, when not empty, says why gpusim reads the instruction
+	// but cannot execute it yet (its semantics refuse it with that
+	// reason).
+	Unsupported string
 }
 
 // AMD-only comparison conditions of v_cmp/v_cmpx (v_cmp_f_*, v_cmp_t_*,

@@ -259,13 +259,20 @@ func (l *amdLayout) operand(s slotList, o *Operand) {
 	}
 }
 
-// implicit adds the implicit registers r.
-func (l *amdLayout) implicit(s slotList, r Implicit) {
+// implicit adds the implicit registers r of instruction a. A lane mask
+// is as wide as the wave, except for a 64-bit scalar operation
+// (s_and_saveexec_b64), which reads and writes both registers of EXEC in
+// wave32 too.
+func (l *amdLayout) implicit(s slotList, a *AMDOpInfo, r Implicit) {
+	masks := int(l.wave / 32)
+	if a.Class == AMDClassSALU && a.Type.Size() == 8 {
+		masks = 2
+	}
 	if r.Has(ImpEXEC) {
-		l.mask(s, AMDRegExecLo)
+		l.sregs(s, AMDRegExecLo, masks)
 	}
 	if r.Has(ImpVCC) {
-		l.mask(s, AMDRegVCCLo)
+		l.sregs(s, AMDRegVCCLo, masks)
 	}
 	if r.Has(ImpM0) {
 		l.sregs(s, AMDRegM0, 1)
@@ -293,7 +300,7 @@ func (l *amdLayout) defs(s slotList, in *Inst) {
 	for i := 0; i < int(in.NDst); i++ {
 		l.operand(s, &in.Dst[i])
 	}
-	l.implicit(s, a.Defs)
+	l.implicit(s, a, a.Defs)
 }
 
 // uses adds what in reads: its sources and its row's implicit uses.
@@ -305,5 +312,5 @@ func (l *amdLayout) uses(s slotList, in *Inst) {
 	for i := 0; i < int(in.NSrc); i++ {
 		l.operand(s, &in.Src[i])
 	}
-	l.implicit(s, a.Uses)
+	l.implicit(s, a, a.Uses)
 }

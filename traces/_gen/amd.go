@@ -366,6 +366,9 @@ func (t *amdTable) tracesFile(b *bytes.Buffer) {
 				fmt.Fprintf(b, ", %s: %s", kv[0], kv[1])
 			}
 		}
+		if o.why != "" {
+			fmt.Fprintf(b, ", Unsupported: %q", o.why)
+		}
 		b.WriteString("},\n")
 	}
 	b.WriteString("}\n\n// amdSpellings lists every mnemonic the front end reads (without an\n// encoding suffix), the opcode it names and the targets that accept it, as\n// llvm-mc-19 does (TestAMDSpellingsLLVM). Old names that later generations\n// kept as aliases are listed with the targets that accept them.\nvar amdSpellings = [...]AMDSpelling{\n")

@@ -106,8 +106,6 @@ func (c *compiler) valu(in *traces.Inst, o *wop) error {
 		o.lanes1, o.exec = alu.SqrtF32Lanes, execVL1
 	case traces.OpVRsqF32:
 		o.fm1, o.exec = rsqF32, execVM1
-	case traces.OpVExpF32, traces.OpVLogF32, traces.OpVSinF32, traces.OpVCosF32:
-		return c.unsupported(in, "no numerics model for the hardware approximation of "+info.Name)
 	case traces.OpVFractF32:
 		o.fm1, o.exec = fractF32, execVM1
 	case traces.OpVTruncF32:
@@ -128,8 +126,6 @@ func (c *compiler) valu(in *traces.Inst, o *wop) error {
 		o.exec = execDivFmas
 	case traces.OpVDivFixupF32:
 		o.exec = execDivFixup
-	case traces.OpVDivScaleF64, traces.OpVDivFmasF64, traces.OpVDivFixupF64:
-		return c.unsupported(in, "no numerics model for the f64 division macro")
 	// Conversions.
 	case traces.OpVCvtF32I32:
 		o.fm1, o.exec = cvtIntF(alu.IntS32, alu.FloatF32), execVM1
@@ -160,8 +156,6 @@ func (c *compiler) valu(in *traces.Inst, o *wop) error {
 		o.f64, o.fm1, o.exec = true, cvtF16F32, execVM1
 	case traces.OpVCvtF32Ubyte0, traces.OpVCvtF32Ubyte1, traces.OpVCvtF32Ubyte2, traces.OpVCvtF32Ubyte3:
 		o.fm1, o.exec = cvtUbyte(int(op-traces.OpVCvtF32Ubyte0)), execVM1
-	case traces.OpVCvtRpiI32F32:
-		return c.unsupported(in, info.Name)
 	// f64 arithmetic.
 	case traces.OpVAddF64:
 		o.lanes2, o.exec = alu.AddF64Lanes, execVL2
