@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,6 +37,7 @@ type ptxSpell struct {
 	dst           string
 	src           []string
 	optType       bool
+	req           []string // modifier categories that must be given
 	syntax        string
 	line          int
 	ownOp         bool
@@ -184,13 +186,22 @@ func readPTX(path string) (*ptxTable, error) {
 			}
 		}
 		_, s.optType = f["opttype"]
+		if s.req, err = expand(l.n, list(f["reqmods"]), modSets, isMod, "modifier category"); err != nil {
+			return nil, err
+		}
+		for _, r := range s.req {
+			if !slices.Contains(s.mods, r) {
+				return nil, errf(path, l.n, "%s: required modifier category %s is not in mods=", name, r)
+			}
+		}
 		if spelled[name] {
 			return nil, errf(path, l.n, "spelling %s defined twice", name)
 		}
 		spelled[name] = true
 		return s, nil
 	}
-	spellFields := map[string]bool{"form": true, "mods": true, "types": true, "types2": true, "dst": true, "src": true, "opttype": true}
+	spellFields := map[string]bool{"form": true, "mods": true, "types": true, "types2": true, "dst": true, "src": true,
+		"opttype": true, "reqmods": true}
 	opFields := map[string]bool{"unit": true, "key": true, "num": true, "uses": true, "defs": true, "defs.cc": true,
 		"timing": true, "need": true, "sem": true}
 	for _, l := range lines {
@@ -393,6 +404,13 @@ func (t *ptxTable) frontEndFile(b *bytes.Buffer) {
 		}
 		if s.optType {
 			b.WriteString(", optTy: true")
+		}
+		if len(s.req) > 0 {
+			var ms []string
+			for _, m := range s.req {
+				ms = append(ms, ptxMods[m])
+			}
+			fmt.Fprintf(b, ", req: %s", strings.Join(ms, " | "))
 		}
 		b.WriteString("},\n")
 	}

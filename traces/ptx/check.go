@@ -45,6 +45,11 @@ func (p *ptxParser) checkMods(in *traces.Inst, sf *sufs, info *opInfo, word []by
 	t := in.Type
 	f := t.IsFloat()
 	has := func(c modMask) bool { return sf.seen&c != 0 }
+	for c := modMask(1); c != 0 && c <= info.req; c <<= 1 {
+		if info.req&c != 0 && !has(c) {
+			return bad("%s needs %s", mn, catWords(c))
+		}
+	}
 	rnd := has(mkRnd)
 	switch in.Op {
 	case traces.OpAdd, traces.OpSub, traces.OpMul, traces.OpMad, traces.OpFma:
@@ -187,12 +192,6 @@ func (p *ptxParser) checkMods(in *traces.Inst, sf *sufs, info *opInfo, word []by
 		if !has(mkShfDir) || !has(mkShfMode) {
 			return bad("shf needs .l or .r and .wrap or .clamp")
 		}
-		if sf.shfDir == vShfDirL {
-			in.Flags |= traces.FlagShiftLeft
-		}
-		if sf.shfMod == vShfClamp {
-			in.Flags |= traces.FlagShiftClamp
-		}
 	case traces.OpTestp:
 		if in.Mode == 0 {
 			return bad("missing the test (.finite, .infinite, .number, .notanumber, .normal, .subnormal)")
@@ -230,6 +229,22 @@ func (p *ptxParser) checkMods(in *traces.Inst, sf *sufs, info *opInfo, word []by
 		}
 	}
 	return nil
+}
+
+// catWords lists the modifiers of a category a row requires (reqmods=),
+// for the error when none is given.
+func catWords(c modMask) string {
+	switch c {
+	case mkShfMode:
+		return ".wrap or .clamp"
+	case mkShfDir:
+		return ".l or .r"
+	case mkHiLo:
+		return ".hi or .lo"
+	case mkRnd:
+		return "a rounding modifier (.rn, .rz, .rm, .rp)"
+	}
+	return "a " + catName(c) + " modifier"
 }
 
 // cmpValid checks a comparison against the compared type.

@@ -226,8 +226,14 @@ func (p *ptxParser) parseSuffixes(in *traces.Inst, sf *sufs, info *opInfo, word 
 			sf.vec = uint8(alt.val)
 		case c == mkShfDir:
 			sf.shfDir = alt.val
+			if alt.val == vShfDirL {
+				in.Flags |= traces.FlagShiftLeft
+			}
 		case c == mkShfMode:
 			sf.shfMod = alt.val
+			if alt.val == vShfClamp {
+				in.Flags |= traces.FlagShiftClamp
+			}
 		case c == mkBarKind:
 			sf.barK = alt.val
 		case c == mkLevel:

@@ -137,7 +137,8 @@ type opInfo struct {
 	types2 typeMask // allowed second types; 0 when the mnemonic takes one or none
 	dst    slot
 	src    [4]slot
-	optTy  bool // the type suffix may be omitted (bar, membar...)
+	optTy  bool    // the type suffix may be omitted (bar, membar...)
+	req    modMask // modifier categories that must be given (checkMods)
 }
 
 const (

@@ -157,20 +157,12 @@ func (c *compiler) float(in *traces.Inst, o *op) error {
 	if t == traces.TF32 {
 		return c.unsupported(in, in.Op.String()+" on .tf32")
 	}
-	approx64 := t == traces.F64 && fl.Has(traces.FlagApprox) && (in.Op == traces.OpRcp || in.Op == traces.OpRsqrt)
-	ex2bf16 := in.Op == traces.OpEx2 && (t == traces.BF16 || t == traces.BF16x2) // exists only with .ftz
-	if fl.Has(traces.FlagFtz) && t != traces.F32 && t != traces.F16 && t != traces.F16x2 && !approx64 && !ex2bf16 {
-		return c.errf(in, ".ftz is not defined for .%s", t)
-	}
+	// The front end (traces/ptx, check.go) has checked the modifiers:
+	// which forms take .ftz, .sat, .relu, .xorsign.abs, .approx and
+	// rounding. What is left here is choosing the functions.
 	sat, relu := fl.Has(traces.FlagSat), fl.Has(traces.FlagRelu)
-	if sat && t == traces.F64 {
-		return c.errf(in, ".sat is not defined for .f64")
-	}
 	switch in.Op {
 	case traces.OpAdd, traces.OpSub, traces.OpMul:
-		if relu {
-			return c.errf(in, ".relu is not defined here")
-		}
 		if err := c.std(in, o, t, t, t); err != nil {
 			return err
 		}
@@ -187,9 +179,6 @@ func (c *compiler) float(in *traces.Inst, o *op) error {
 		}
 		return c.finish2(in, o, post(t, sat, false))
 	case traces.OpFma, traces.OpMad:
-		if in.Op == traces.OpMad && (t != traces.F32 && t != traces.F64) {
-			return c.unsupported(in, "mad on ."+t.String())
-		}
 		if err := c.std(in, o, t, t, t, t); err != nil {
 			return err
 		}
@@ -205,15 +194,7 @@ func (c *compiler) float(in *traces.Inst, o *op) error {
 		}
 		return nil
 	case traces.OpMin, traces.OpMax:
-		xs := fl.Has(traces.FlagXorSign) || fl.Has(traces.FlagAbs)
-		switch {
-		case relu:
-			return c.errf(in, ".relu is defined only for integer min/max (.s32, .s16x2)")
-		case xs && !fl.Has(traces.FlagXorSign|traces.FlagAbs):
-			return c.errf(in, ".xorsign and .abs go together")
-		case xs && t == traces.F64:
-			return c.errf(in, ".xorsign.abs is not defined for .f64")
-		}
+		xs := fl.Has(traces.FlagXorSign | traces.FlagAbs)
 		if err := c.std(in, o, t, t, t); err != nil {
 			return err
 		}
@@ -239,9 +220,6 @@ func (c *compiler) float(in *traces.Inst, o *op) error {
 		o.f1 = signOp(t, in.Op == traces.OpNeg, fl.Has(traces.FlagFtz))
 		return nil
 	case traces.OpCopysign:
-		if t != traces.F32 && t != traces.F64 {
-			return c.errf(in, "copysign needs .f32 or .f64")
-		}
 		if err := c.std(in, o, t, t, t); err != nil {
 			return err
 		}
@@ -319,9 +297,6 @@ func signOp(t traces.Type, neg, ftz bool) func(uint64) uint64 {
 
 func (c *compiler) testp(in *traces.Inst, o *op) error {
 	t := in.Type
-	if t != traces.F32 && t != traces.F64 {
-		return c.errf(in, "testp needs .f32 or .f64")
-	}
 	var err error
 	if o.dst[0], err = c.dstPredicate(in, 0); err != nil {
 		return err
@@ -367,17 +342,11 @@ func (c *compiler) fdiv(in *traces.Inst, o *op, md alu.FPMode) error {
 	switch {
 	case t != traces.F32 && t != traces.F64:
 		return c.unsupported(in, "div of type ."+t.String())
-	case fl.Has(traces.FlagSat):
-		return c.errf(in, ".sat is not defined for div")
 	case fl.Has(traces.FlagApprox) || fl.Has(traces.FlagFull):
-		if t != traces.F32 || in.Rnd != traces.RndNone {
-			return c.errf(in, "div.approx and div.full are defined only for .f32, without a rounding modifier")
-		}
+		// div.approx.f32, div.full.f32 (the front end admits only these).
 		c.model(o, divModel(in))
 		o.exec = execModel2
 		return nil
-	case in.Rnd == traces.RndNone:
-		return c.errf(in, "div.%s needs a rounding modifier (.rn, .rz, .rm, .rp), .approx or .full", t)
 	}
 	o.f2 = fbinary(t, md, alu.DivF32, alu.DivF64, nil, nil)
 	lanes(o, md, t, false, alu.DivF32Lanes, alu.DivF64Lanes)
@@ -425,15 +394,10 @@ func (c *compiler) rcp(in *traces.Inst, o *op, md alu.FPMode) error {
 		}
 		return nil
 	case fl.Has(traces.FlagApprox) && t == traces.F64:
-		if !fl.Has(traces.FlagFtz) {
-			return c.errf(in, "rcp.approx.f64 exists only with .ftz (rcp.approx.ftz.f64)")
-		}
-		c.model(o, modelRcp64H)
+		c.model(o, modelRcp64H) // rcp.approx.ftz.f64, the only approximate f64 form
 		return nil
 	case t != traces.F32 && t != traces.F64:
 		return c.unsupported(in, "rcp of type ."+t.String())
-	case in.Rnd == traces.RndNone:
-		return c.errf(in, "rcp.%s needs a rounding modifier or .approx", t)
 	}
 	if t == traces.F32 {
 		o.f1 = func(a uint64) uint64 { return uint64(alu.DivF32(0x3f800000, uint32(a), md)) }
@@ -457,10 +421,6 @@ func (c *compiler) sqrt(in *traces.Inst, o *op, md alu.FPMode) error {
 			o.f1 = func(a uint64) uint64 { return uint64(alu.SqrtApproxF32(uint32(a))) }
 		}
 		return nil
-	case fl.Has(traces.FlagApprox):
-		return c.unsupported(in, "sqrt.approx of type ."+t.String())
-	case in.Rnd == traces.RndNone:
-		return c.errf(in, "sqrt.%s needs a rounding modifier or .approx", t)
 	case t == traces.F32:
 		o.f1 = func(a uint64) uint64 { return uint64(alu.SqrtF32(uint32(a), md)) }
 	case t == traces.F64:
@@ -478,13 +438,8 @@ func (c *compiler) mufu(in *traces.Inst, o *op) error {
 	if err := c.std(in, o, t, t); err != nil {
 		return err
 	}
-	if !in.Flags.Has(traces.FlagApprox) && !(in.Op == traces.OpEx2 || in.Op == traces.OpLg2 || in.Op == traces.OpSin || in.Op == traces.OpCos) {
-		return c.errf(in, "%s needs .approx", in.Op)
-	}
-	// Before PTX ISA 1.4 sin, cos, lg2 and ex2 without .approx meant .approx.ftz.
-	if !in.Flags.Has(traces.FlagApprox) {
-		ftz = true
-	}
+	// Every form is .approx (the front end requires it); which take .ftz
+	// is the front end's check too.
 	f32 := func(f, fz func(uint32) uint32) {
 		if ftz {
 			f = fz
@@ -503,9 +458,6 @@ func (c *compiler) mufu(in *traces.Inst, o *op) error {
 		case traces.OpLg2:
 			f32(alu.Lg2ApproxF32, alu.Lg2ApproxF32Ftz)
 		case traces.OpTanh:
-			if ftz {
-				return c.errf(in, "tanh has no .ftz form")
-			}
 			f32(alu.TanhApproxF32, nil)
 		case traces.OpEx2:
 			if ftz {
@@ -522,29 +474,17 @@ func (c *compiler) mufu(in *traces.Inst, o *op) error {
 		}
 		return nil
 	case in.Op == traces.OpTanh && isHalfType(t):
-		if ftz {
-			return c.errf(in, "tanh has no .ftz form")
-		}
 		o.f1 = unary16(t, tanhF16)
 		if t == traces.BF16 || t == traces.BF16x2 {
 			o.f1 = unary16(t, tanhBF16)
 		}
 		return nil
 	case in.Op == traces.OpEx2 && (t == traces.F16 || t == traces.F16x2):
-		if ftz {
-			return c.errf(in, "ex2.approx.f16 has no .ftz form")
-		}
 		c.model(o, modelEx2F16)
 		return nil
 	case in.Op == traces.OpEx2 && (t == traces.BF16 || t == traces.BF16x2):
-		if !ftz {
-			return c.errf(in, "ex2.approx.bf16 exists only with .ftz")
-		}
-		c.model(o, modelEx2BF16)
+		c.model(o, modelEx2BF16) // ex2.approx.ftz.bf16, the only bf16 form
 		return nil
-	}
-	if isHalfType(t) {
-		return c.errf(in, "%s is not defined for .%s (PTX has only ex2 and tanh on 16-bit floats)", in.Op, t)
 	}
 	return c.unsupported(in, in.Op.String()+".approx of type ."+t.String())
 }
