@@ -69,47 +69,9 @@ func lineOfKey(t *testing.T, m *Machine, key string) int {
 	return line
 }
 
-// ptxMnemonics reads the PTX mnemonics the traces package decodes from its
-// instruction table (traces/_gen/ptx.ops, the `op NAME` rows), without
-// importing it.
-func ptxMnemonics(t *testing.T) []string {
-	path := filepath.Join("..", "traces", "_gen", "ptx.ops")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading the PTX table: %v", err)
-	}
-	var names []string
-	for _, l := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(l); len(f) > 1 && f[0] == "op" {
-			names = append(names, f[1])
-		}
-	}
-	if len(names) < 50 {
-		t.Fatalf("%s: found %d opcodes; has the table moved?", path, len(names))
-	}
-	return names
-}
-
-// TestPTXMnemonics: an NVIDIA preset maps every PTX mnemonic gpusim decodes
-// by name, not through a default.
-func TestPTXMnemonics(t *testing.T) {
-	names := ptxMnemonics(t)
-	t.Logf("%d PTX mnemonics", len(names))
-	for _, p := range Presets() {
-		m, err := Load(p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m.GPU.Vendor != VendorNVIDIA {
-			continue
-		}
-		for _, name := range names {
-			if r, ok := m.Route(name); !ok || r.Rule != name {
-				t.Errorf("%s: PTX mnemonic %q is not in [opcodes] (route %+v, %v)", p, name, r, ok)
-			}
-		}
-	}
-}
+// Every PTX opcode routing on every NVIDIA preset, through an [opcodes]
+// key or the unit named by its class, is warp/ptx's TestEveryPTXRow (the
+// instruction table is there; config imports nothing of the project).
 
 // TestAMDMnemonics: each AMD preset routes every mnemonic LLVM emits for
 // the kernels of testdata/amdgpu (see gen.sh), with and without the
