@@ -377,6 +377,10 @@ func maxNeed(a, b need) need {
 func formNeed(in *traces.Inst, sf *sufs) need {
 	t := in.Type
 	n := need{}
+	if row := traces.PTXOp(in.Op); row != nil {
+		// What every form of the opcode needs is in its row (need=).
+		n = need{row.Need.SM, row.Need.PTX}
+	}
 	half := func() {
 		switch {
 		case isBF(t):
@@ -478,28 +482,14 @@ func formNeed(in *traces.Inst, sf *sufs) need {
 		if t == traces.B128 {
 			n = maxNeed(n, need{70, 83})
 		}
-	case traces.OpFence:
-		n = need{70, 60}
-	case traces.OpNanosleep:
-		n = need{70, 63}
-	case traces.OpDp4a, traces.OpDp2a:
-		n = need{61, 50}
 	case traces.OpShfl, traces.OpVote:
 		if in.Flags.Has(traces.FlagSync) {
 			n = need{30, 60}
 		}
-	case traces.OpActivemask:
-		n = need{30, 62}
 	case traces.OpBar:
 		if in.Mode == traces.BarWarpSync {
 			n = need{30, 60}
 		}
-	case traces.OpLop3:
-		n = need{50, 43}
-	case traces.OpShf:
-		n = need{32, 31}
-	case traces.OpFns:
-		n = need{30, 60}
 	}
 	return n
 }
