@@ -36,6 +36,7 @@ const (
 	OpBrev               // brev.type d, a
 	OpBfe                // bfe.type d, a, b, c
 	OpBfi                // bfi.type f, a, b, c, d
+	OpBmsk               // bmsk.mode.b32 d, a, b (.mode = .clamp, .wrap): a mask of b bits from bit a
 	OpDp4a               // dp4a.atype.btype d, a, b, c
 	OpDp2a               // dp2a.mode.atype.btype d, a, b, c
 	OpAddc               // addc{.cc}.type d, a, b
@@ -115,6 +116,7 @@ var ptxOpTable = [NumPTXOpcodes]PTXOpInfo{
 	OpBrev:       {Name: "brev", Syntax: "brev.type d, a", Numerics: NumInt},
 	OpBfe:        {Name: "bfe", Syntax: "bfe.type d, a, b, c", Numerics: NumInt},
 	OpBfi:        {Name: "bfi", Syntax: "bfi.type f, a, b, c, d", Numerics: NumInt},
+	OpBmsk:       {Name: "bmsk", Syntax: "bmsk.mode.b32 d, a, b (.mode = .clamp, .wrap): a mask of b bits from bit a", Numerics: NumInt, Need: Need{70, 76}},
 	OpDp4a:       {Name: "dp4a", Syntax: "dp4a.atype.btype d, a, b, c", Numerics: NumInt, Need: Need{61, 50}},
 	OpDp2a:       {Name: "dp2a", Syntax: "dp2a.mode.atype.btype d, a, b, c", Numerics: NumInt, Need: Need{61, 50}},
 	OpAddc:       {Name: "addc", Syntax: "addc{.cc}.type d, a, b", Uses: ImpCarry, CCDefs: ImpCarry, Numerics: NumInt},

@@ -39,6 +39,7 @@ var ptxOps = map[string]*opInfo{
 	"brev":       {op: traces.OpBrev, form: fmGeneric, mods: mkType, types: tm(traces.B32, traces.B64), dst: slT, src: [4]slot{slT}},
 	"bfe":        {op: traces.OpBfe, form: fmGeneric, mods: mkType, types: tm(traces.U32, traces.U64, traces.S32, traces.S64), dst: slT, src: [4]slot{slT, slU32, slU32}},
 	"bfi":        {op: traces.OpBfi, form: fmGeneric, mods: mkType, types: tm(traces.B32, traces.B64), dst: slT, src: [4]slot{slT, slT, slU32, slU32}},
+	"bmsk":       {op: traces.OpBmsk, form: fmGeneric, mods: mkType | mkShfMode, types: tm(traces.B32), dst: slT, src: [4]slot{slT, slT}, req: mkShfMode},
 	"dp4a":       {op: traces.OpDp4a, form: fmGeneric, mods: mkType, types: tm(traces.U32, traces.S32), types2: tm(traces.U32, traces.S32), dst: slDp, src: [4]slot{slT, slT2, slDp}},
 	"dp2a":       {op: traces.OpDp2a, form: fmGeneric, mods: mkType | mkHiLo, types: tm(traces.U32, traces.S32), types2: tm(traces.U32, traces.S32), dst: slDp, src: [4]slot{slT, slT2, slDp}},
 	"addc":       {op: traces.OpAddc, form: fmGeneric, mods: mkType | mkCC, types: tm(traces.U32, traces.S32, traces.U64, traces.S64), dst: slT, src: [4]slot{slT, slT}},
@@ -90,7 +91,6 @@ var ptxOps = map[string]*opInfo{
 var ptxUnsupported = map[string]bool{
 	"alloca":               true,
 	"applypriority":        true,
-	"bmsk":                 true,
 	"brx":                  true,
 	"clusterlaunchcontrol": true,
 	"cp":                   true,

@@ -39,6 +39,7 @@ var semantics = [traces.NumPTXOpcodes]func(*compiler, *traces.Inst, *op) error{
 	traces.OpBrev:       (*compiler).arith,
 	traces.OpBfe:        (*compiler).arith,
 	traces.OpBfi:        (*compiler).arith,
+	traces.OpBmsk:       (*compiler).bmsk,
 	traces.OpDp4a:       (*compiler).arith,
 	traces.OpDp2a:       (*compiler).arith,
 	traces.OpAddc:       (*compiler).arith,
