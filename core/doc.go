@@ -22,4 +22,10 @@
 // caller may jump the clock to the next event (SM.Wake) and the time in
 // between lands on each warp's current state at once. The counters live in
 // SMStats and PCStats values that the caller (package sim) owns.
+//
+// An optional Listener (trace.go, SMConfig.Listener) receives every issue,
+// warp-state span, completion, memory access and block admission and
+// retirement, with the cycle, SM, partition, warp slot, block and PC: the
+// counters are the sums of these events, and a timeline writer can attach
+// there. With no listener the hook costs one nil check per event site.
 package core

@@ -57,6 +57,8 @@ type SMConfig struct {
 	// changed. It gives the same numbers, slower: a check on the event
 	// skipping.
 	CycleByCycle bool
+	// Listener, when not nil, receives the SM's events (trace.go).
+	Listener Listener
 }
 
 // Scheduling policies.
@@ -86,6 +88,7 @@ type SM struct {
 	// store the L2 acknowledges it (memory.l2.latency): when its wait
 	// counter entry completes.
 	storeAck Cycle
+	hook     Listener // nil: no events
 
 	parts  []partition
 	slots  []slot
@@ -123,6 +126,8 @@ type slot struct {
 	w    Warp
 	id   int32
 	blk  int32
+	wib  int32 // the warp's index in its block
+	pidx int32 // index of part in SM.parts
 	part *partition
 	age  uint64
 	gw   uint64 // GPU-unique warp number (local memory layout)
@@ -183,7 +188,7 @@ func NewSM(c SMConfig) (*SM, error) {
 	cus := max(1, m.GPU.CUsPerWGP)
 	nparts := m.SM.Partitions * cus
 	s := &SM{
-		id: c.ID, prog: c.Program, stats: c.Stats, pcs: c.PC, every: c.CycleByCycle,
+		id: c.ID, prog: c.Program, stats: c.Stats, pcs: c.PC, every: c.CycleByCycle, hook: c.Listener,
 		issueW: max(1, m.Scheduler.IssueWidth), interv: Cycle(max(1, m.Scheduler.IssueInterval)),
 		twoLvl: max(1, m.Scheduler.TwoLevelActive), storeAck: Cycle(max(0, m.Memory.L2.Latency)),
 		parts:  make([]partition, nparts),
@@ -242,7 +247,7 @@ func NewSM(c SMConfig) (*SM, error) {
 	for i := range s.slots {
 		sl := &s.slots[i]
 		sl.id, sl.blk = int32(i), -1
-		sl.part = &s.parts[i%nparts]
+		sl.part, sl.pidx = &s.parts[i%nparts], int32(i%nparts)
 		sl.gw = uint64(c.ID)*uint64(len(s.slots)) + uint64(i)
 		sl.ready = make([]Cycle, n)
 		sl.long = make([]bool, n)
@@ -282,11 +287,12 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 	b.used, b.handle, b.live, b.drain, b.retireAt, b.parked = true, handle, len(warps), now, Never, 0
 	b.slots = b.slots[:0]
 	next := 0
-	for _, w := range warps {
+	for wi, w := range warps {
 		for s.slots[next].blk >= 0 {
 			next++
 		}
 		sl := &s.slots[next]
+		sl.wib = int32(wi)
 		b.slots = append(b.slots, sl.id)
 		clear(sl.ready)
 		clear(sl.long)
@@ -311,6 +317,9 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		s.countWarps(p, now, 1)
 	}
 	s.stats.Blocks++
+	if s.hook != nil {
+		s.hook.Block(BlockEvent{SM: s.id, Block: handle, Warps: len(warps), Cycle: now})
+	}
 	s.used += len(warps)
 	s.nblocks++
 	if len(warps) == 0 {
@@ -339,6 +348,9 @@ func (s *SM) Retire(now Cycle, done []int) []int {
 		}
 		for _, id := range b.slots {
 			s.slots[id].blk, s.slots[id].w = -1, nil
+		}
+		if s.hook != nil {
+			s.hook.Block(BlockEvent{SM: s.id, Block: b.handle, Warps: len(b.slots), Cycle: b.retireAt, Retired: true})
 		}
 		b.used = false
 		s.used -= len(b.slots)

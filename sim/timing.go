@@ -15,6 +15,10 @@ type TimingOptions struct {
 	// instead of jumping the clock to the next event. The numbers are the
 	// same; it exists to check that.
 	CycleByCycle bool
+	// Listener, when not nil, receives every SM's events (core's tracer
+	// hook: issues, warp-state spans, completions, memory accesses,
+	// blocks), for a timeline or other views of the run.
+	Listener core.Listener
 }
 
 // blockRec is one block object of the pool.
@@ -93,7 +97,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	for i := range r.sms {
 		r.sms[i], err = core.NewSM(core.SMConfig{
 			ID: i, Machine: m, Program: prog, Memory: hier, Width: src.Width(),
-			Stats: &smStats[i], PC: pcStats, CycleByCycle: opt.CycleByCycle,
+			Stats: &smStats[i], PC: pcStats, CycleByCycle: opt.CycleByCycle, Listener: opt.Listener,
 		})
 		if err != nil {
 			return nil, err
