@@ -1,5 +1,7 @@
 package traces
 
+import "strings"
+
 // Dependency data: what a timing model needs of every static instruction
 // of a kernel, in ISA-neutral terms, computed from the instruction tables'
 // rows (implicit registers, unit class, timing facts) and the operands. A
@@ -221,7 +223,9 @@ func amdTargetNames(target string) func(Opcode) []string {
 	byOp := map[Opcode][]string{}
 	for i := range amdSpellings {
 		s := &amdSpellings[i]
-		if s.Targets&t.Class != 0 && s.Name != s.Op.String() {
+		// A machine-model key carries no encoding suffix (v_add_f64_e64
+		// is the VOP3 encoding of v_add_f64).
+		if s.Targets&t.Class != 0 && s.Name != s.Op.String() && !strings.HasSuffix(s.Name, "_e32") && !strings.HasSuffix(s.Name, "_e64") {
 			byOp[s.Op] = append(byOp[s.Op], s.Name)
 		}
 	}

@@ -148,6 +148,9 @@ func (f *runFlags) prepare(prog *traces.Program, tracePath string, extra []strin
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := sim.CheckKeys(m); err != nil {
+		return nil, nil, err
+	}
 	spec, err := loadLaunch(tracePath, f.launch)
 	if err != nil {
 		return nil, nil, err
