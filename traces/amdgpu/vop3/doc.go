@@ -1,8 +1,10 @@
 // Package vop3 encodes and decodes AMD VOP3 vector instructions (the 64-bit
 // VOP3A and VOP3B formats, plus the trailing 32-bit literal dword of GFX10 and
-// later) for four instruction-set generations: GFX9 (gfx900 … gfx942, gfx950),
-// GFX10 (gfx1010 … gfx1036), GFX11 (gfx1100 … gfx1153) and GFX12 (gfx1200,
-// gfx1201).
+// later) for five instruction-set generations: GFX9 (CDNA 1-4: gfx900 …
+// gfx942, gfx950), GFX10 (RDNA 1-2: gfx1010 … gfx1036), GFX11 (RDNA 3 and
+// 3.5: gfx1100 … gfx1153), GFX12 (RDNA 4: gfx1200, gfx1201) and CDNA 5
+// (gfx1250, gfx1251, which LLVM calls GFX12.5; RDNA 4's layout, and only the
+// opcodes a source states: see CDNA5).
 //
 // It owns one opcode table (table.go): a row per instruction with its opcode
 // number in each generation, the target features it needs, its operand shape
@@ -34,7 +36,11 @@
 //   - a literal holding an inline value (a non-minimal word no assembler
 //     emits) decodes and prints like LLVM, as the inline constant, and so
 //     re-assembles to the shorter inline form;
-//   - gfx950 is unknown to LLVM 19; it is modelled on gfx942.
+//   - gfx950 is unknown to LLVM 19; it is modelled on gfx942;
+//   - gfx1250 and gfx1251 are unknown to LLVM 19: CDNA 5 has RDNA 4's VOP3
+//     layout and, of the table's instructions, only v_div_fixup_f32 (opcode
+//     551), as AMD's machine-readable ISA specification gives them; the
+//     other rows are refused there rather than guessed.
 //
 // Facts carried over, with their sources:
 //   - field layout and the v_div_fixup_f32 opcodes: AMD's GCN/CDNA/RDNA ISA

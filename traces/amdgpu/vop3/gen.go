@@ -14,10 +14,21 @@ const (
 	GFX10               // RDNA 1 and 2: gfx1010 … gfx1036
 	GFX11               // RDNA 3 and 3.5: gfx1100 … gfx1153
 	GFX12               // RDNA 4: gfx1200, gfx1201
+	// CDNA5 is CDNA 5, GFX12.5 in LLVM: gfx1250, gfx1251. AMD's
+	// machine-readable ISA specification gives its VOP3 layout as RDNA 4's
+	// and v_div_fixup_f32 as opcode 551 (identifier 0x00000000D6270000);
+	// LLVM names the processors gfx1250 and gfx1251 (llvm/llvm-project
+	// pull requests 144965, "Initial support for gfx1250 target", and
+	// 162034, "Add gfx1250 and gfx1251 to amdgpu target list"; AMDGPUUsage
+	// lists gfx1250 without a wavefrontsize64 feature, so wave32 only).
+	// LLVM 19 knows neither, so no other opcode could be checked: the
+	// table gives CDNA 5 only the opcodes a source states, and the other
+	// instructions are unavailable there rather than guessed.
+	CDNA5
 	numFamilies
 )
 
-// String returns "GFX9", "GFX10", "GFX11" or "GFX12".
+// String returns "GFX9", "GFX10", "GFX11", "GFX12" or "CDNA5".
 func (f Family) String() string {
 	switch f {
 	case GFX9:
@@ -28,6 +39,8 @@ func (f Family) String() string {
 		return "GFX11"
 	case GFX12:
 		return "GFX12"
+	case CDNA5:
+		return "CDNA5"
 	}
 	return fmt.Sprintf("Family(%d)", uint8(f))
 }
@@ -92,6 +105,8 @@ var targets = [...]target{
 	{"gfx1153", GFX11, featFmacF32},
 	{"gfx1200", GFX12, featFmacF32},
 	{"gfx1201", GFX12, featFmacF32},
+	{"gfx1250", CDNA5, 0},
+	{"gfx1251", CDNA5, 0},
 }
 
 // Gen is a target processor in a wavefront mode: everything the codec needs
@@ -105,8 +120,9 @@ type Gen struct {
 }
 
 // ParseGen accepts a processor name such as "gfx90a", "gfx942", "gfx1030",
-// "gfx1100" or "gfx1201", optionally followed by ":wave32" or ":wave64".
-// GFX10 and later default to wave32 (as LLVM does); GFX9 is always wave64.
+// "gfx1100", "gfx1201" or "gfx1250", optionally followed by ":wave32" or
+// ":wave64". GFX10 and later default to wave32 (as LLVM does); GFX9 is
+// always wave64, CDNA 5 always wave32.
 func ParseGen(arch string) (Gen, error) {
 	name, mode, hasMode := strings.Cut(strings.TrimSpace(strings.ToLower(arch)), ":")
 	for _, t := range targets {
@@ -119,6 +135,9 @@ func ParseGen(arch string) (Gen, error) {
 		}
 		switch mode {
 		case "wave64":
+			if t.fam == CDNA5 {
+				return Gen{}, fmt.Errorf("vop3: %s has no wave64 mode", t.name)
+			}
 			g.wave64 = true
 		case "wave32":
 			if t.fam == GFX9 {
@@ -130,7 +149,7 @@ func ParseGen(arch string) (Gen, error) {
 		}
 		return g, nil
 	}
-	return Gen{}, fmt.Errorf("vop3: unknown processor %q (want gfx900…gfx950, gfx1010…gfx1036, gfx1100…gfx1153, gfx1200, gfx1201)", arch)
+	return Gen{}, fmt.Errorf("vop3: unknown processor %q (want gfx900…gfx950, gfx1010…gfx1036, gfx1100…gfx1153, gfx1200, gfx1201, gfx1250, gfx1251)", arch)
 }
 
 // Family returns the instruction-set generation.

@@ -19,6 +19,8 @@ func TestParseGen(t *testing.T) {
 		{" gfx1151:wave32 ", GFX11, false, "gfx1151"},
 		{"gfx1200", GFX12, false, "gfx1200"},
 		{"gfx1201:wave64", GFX12, true, "gfx1201:wave64"},
+		{"gfx1250", CDNA5, false, "gfx1250"},
+		{"gfx1251:wave32", CDNA5, false, "gfx1251"},
 	}
 	for _, c := range good {
 		g, err := ParseGen(c.in)
@@ -26,12 +28,12 @@ func TestParseGen(t *testing.T) {
 			t.Errorf("ParseGen(%q) = %v/%v/%v, %v; want %v/%v/%s", c.in, g.Family(), g.Wave64(), g, err, c.fam, c.wave64, c.str)
 		}
 	}
-	for _, bad := range []string{"", "gfx800", "gfx1300", "sm_75", "gfx900:wave32", "gfx1100:wave16", "gfx1100:"} {
+	for _, bad := range []string{"", "gfx800", "gfx1300", "sm_75", "gfx900:wave32", "gfx1100:wave16", "gfx1100:", "gfx1250:wave64"} {
 		if g, err := ParseGen(bad); err == nil {
 			t.Errorf("ParseGen(%q) = %v, want an error", bad, g)
 		}
 	}
-	if GFX11.String() != "GFX11" || Family(9).String() != "Family(9)" {
+	if GFX11.String() != "GFX11" || CDNA5.String() != "CDNA5" || Family(9).String() != "Family(9)" {
 		t.Error("Family.String")
 	}
 }
@@ -40,7 +42,7 @@ func TestParseGen(t *testing.T) {
 // two rows sharing an opcode on one target, v_div_fixup_f32 everywhere
 // with the spec's numbers.
 func TestTable(t *testing.T) {
-	spec := map[Family]uint16{GFX9: 0x1de, GFX10: 0x15f, GFX11: 0x227, GFX12: 0x227}
+	spec := map[Family]uint16{GFX9: 0x1de, GFX10: 0x15f, GFX11: 0x227, GFX12: 0x227, CDNA5: 0x227}
 	for _, tg := range targets {
 		g, _ := ParseGen(tg.name)
 		if op, ok := OpcodeIn(g, VDivFixupF32); !ok || op != spec[g.Family()] {
@@ -76,5 +78,34 @@ func TestTable(t *testing.T) {
 	}
 	if InlineFloat(8) != 0.15915494309189532 || InlineFloat(9) != 0 || InlineFloat(3) != -1 {
 		t.Error("InlineFloat")
+	}
+}
+
+// TestCDNA5Identifier checks CDNA 5 against AMD's machine-readable ISA
+// specification: v_div_fixup_f32 is opcode 551 with the instruction
+// identifier 0x00000000D6270000 (the VOP3 encoding bits and OP with every
+// operand field zero), in RDNA 4's layout.
+func TestCDNA5Identifier(t *testing.T) {
+	for _, name := range []string{"gfx1250", "gfx1251"} {
+		g, err := ParseGen(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if op, ok := OpcodeIn(g, VDivFixupF32); !ok || op != 551 {
+			t.Errorf("%s: v_div_fixup_f32 opcode %d, %v; want 551", name, op, ok)
+		}
+		b, err := Assemble(g, "v_div_fixup_f32 v0, s0, s0, s0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24
+		if lo != 0xD6270000 {
+			t.Errorf("%s: first dword %#010x, want the identifier 0xd6270000", name, lo)
+		}
+		r4, _ := ParseGen("gfx1200")
+		want, _ := Assemble(r4, "v_div_fixup_f32 v5, v1, v2, s3")
+		if got, err := Assemble(g, "v_div_fixup_f32 v5, v1, v2, s3"); err != nil || string(got) != string(want) {
+			t.Errorf("%s: %x, %v; want RDNA 4's %x", name, got, err, want)
+		}
 	}
 }

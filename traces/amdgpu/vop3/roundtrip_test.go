@@ -13,6 +13,9 @@ import (
 func TestRandomWordsRoundTrip(t *testing.T) {
 	for ti, tg := range targets {
 		for _, mode := range []string{"", ":wave64"} {
+			if tg.fam == CDNA5 && mode != "" {
+				continue // wave32 only
+			}
 			g, err := ParseGen(tg.name + mode)
 			if err != nil {
 				t.Fatal(err)
