@@ -2,6 +2,7 @@ package amd
 
 import (
 	"fmt"
+	"github.com/gpusim/gpusim/diag"
 	"strings"
 
 	"github.com/gpusim/gpusim/alu"
@@ -159,8 +160,10 @@ type compiler struct {
 	vgprs int
 }
 
+// errf is an error about instruction in: a *diag.Error at its position
+// in the trace, naming the target and the instruction as written.
 func (c *compiler) errf(in *traces.Inst, format string, args ...any) error {
-	return fmt.Errorf("%s:%d:%d: %s: %s: %s", c.prog.Path, in.Pos.Line, in.Pos.Col, c.k.AMD.Target,
+	return diag.At(c.prog.Path, int(in.Pos.Line), int(in.Pos.Col), "%s: %s: %s", c.k.AMD.Target,
 		amdMnemonic(in), fmt.Sprintf(format, args...))
 }
 

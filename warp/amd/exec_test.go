@@ -3,6 +3,7 @@ package amd
 import (
 	"errors"
 	"fmt"
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/traces/amdgpu"
 	"github.com/gpusim/gpusim/warp"
 	"strings"
@@ -375,6 +376,10 @@ func TestWaveCompileErrors(t *testing.T) {
 		_, err = Compile(prog, prog.Kernels[0])
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "k.s:4:") {
 			t.Errorf("%s: got %v, want ...%s", tc.stmt, err, tc.want)
+		}
+		var de *diag.Error
+		if err != nil && (!errors.As(err, &de) || de.File != "k.s" || de.Line != 4) {
+			t.Errorf("%s: %T is not a *diag.Error at k.s:4", tc.stmt, err)
 		}
 	}
 }

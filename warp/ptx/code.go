@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"fmt"
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/warp"
 	"strings"
 
@@ -181,8 +182,10 @@ func mnemonic(in *traces.Inst) string {
 	return in.Op.String()
 }
 
+// errf is an error about instruction in: a *diag.Error at its position
+// in the trace, naming the instruction as written.
 func (c *compiler) errf(in *traces.Inst, format string, args ...any) error {
-	return fmt.Errorf("%s:%d:%d: %s: %s", c.prog.Path, in.Pos.Line, in.Pos.Col, mnemonic(in), fmt.Sprintf(format, args...))
+	return diag.At(c.prog.Path, int(in.Pos.Line), int(in.Pos.Col), "%s: %s", mnemonic(in), fmt.Sprintf(format, args...))
 }
 
 func (c *compiler) unsupported(in *traces.Inst, what string) error {

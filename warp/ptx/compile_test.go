@@ -1,6 +1,8 @@
 package ptx
 
 import (
+	"errors"
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/traces/ptx"
 	"strings"
 	"testing"
@@ -77,6 +79,11 @@ func TestCompileErrors(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s:\n got %v\nwant ...%s", c.body, err, c.msg)
+		}
+		// Front end and compiler alike: one positioned error type.
+		var de *diag.Error
+		if err != nil && (!errors.As(err, &de) || de.File != "test.ptx" || de.Line < 16) {
+			t.Errorf("%s: %T %v is not a *diag.Error at its line", c.body, err, de)
 		}
 	}
 }
