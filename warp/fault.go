@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/gpusim/gpusim/traces"
 )
@@ -86,4 +87,23 @@ func NewFault(prog *traces.Program, kernel string, in *traces.Inst, mnem string,
 		f.Source = fmt.Sprintf("%s:%d", name, in.Loc.Line)
 	}
 	return f
+}
+
+// Mnemonic is an instruction's opcode as written, with its suffixes
+// ("ld.global.f32", "v_add_f32_e32"), for errors: the first word of its
+// text after any guard, or the bare opcode when it has no text.
+func Mnemonic(in *traces.Inst) string {
+	t := strings.TrimSpace(in.Text)
+	if t != "" && t[0] == '@' { // skip a guard
+		if i := strings.IndexAny(t, " \t"); i >= 0 {
+			t = strings.TrimSpace(t[i:])
+		}
+	}
+	if i := strings.IndexAny(t, " \t"); i >= 0 {
+		t = t[:i]
+	}
+	if t == "" {
+		return in.Op.String()
+	}
+	return t
 }

@@ -3,7 +3,7 @@ package amd
 import (
 	"fmt"
 	"github.com/gpusim/gpusim/diag"
-	"strings"
+	"github.com/gpusim/gpusim/warp"
 
 	"github.com/gpusim/gpusim/alu"
 	"github.com/gpusim/gpusim/mem"
@@ -164,23 +164,11 @@ type compiler struct {
 // in the trace, naming the target and the instruction as written.
 func (c *compiler) errf(in *traces.Inst, format string, args ...any) error {
 	return diag.At(c.prog.Path, int(in.Pos.Line), int(in.Pos.Col), "%s: %s: %s", c.k.AMD.Target,
-		amdMnemonic(in), fmt.Sprintf(format, args...))
+		warp.Mnemonic(in), fmt.Sprintf(format, args...))
 }
 
 func (c *compiler) unsupported(in *traces.Inst, why string) error {
 	return c.errf(in, "not supported yet (%s)", why)
-}
-
-// amdMnemonic is the instruction's mnemonic as written.
-func amdMnemonic(in *traces.Inst) string {
-	t := strings.TrimSpace(in.Text)
-	if i := strings.IndexAny(t, " \t"); i >= 0 {
-		t = t[:i]
-	}
-	if t == "" {
-		return in.Op.String()
-	}
-	return t
 }
 
 // dst decodes Dst[i].

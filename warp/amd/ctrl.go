@@ -237,7 +237,7 @@ func execWaitIdle(w *Wave, o *wop, m uint64) error {
 // fault wraps an exec error with the instruction's and the work-item's
 // identity.
 func (w *Wave) fault(o *wop, m uint64, err error) error {
-	f := warp.NewFault(w.code.prog, w.code.kernel.Name, o.in, amdMnemonic(o.in), w.b.id, o.pc, w.width, m, err)
+	f := warp.NewFault(w.code.prog, w.code.kernel.Name, o.in, warp.Mnemonic(o.in), w.b.id, o.pc, w.width, m, err)
 	bx, by := int(w.b.l.cfg.Block[0]), int(w.b.l.cfg.Block[1])
 	t := w.first + f.Lane
 	f.Thread = [3]uint32{uint32(t % bx), uint32(t / bx % by), uint32(t / (bx * by))}

@@ -1,6 +1,7 @@
 package amd
 
 import (
+	"github.com/gpusim/gpusim/warp"
 	"math"
 	"math/bits"
 
@@ -74,51 +75,15 @@ func execVCmp(w *Wave, o *wop, m uint64) error {
 }
 
 // floatCmp returns the comparison of two f32 (or f64) values after MODE's
-// input flushing; the unordered conditions (nge, nlg, ...) hold when either
-// is a NaN.
+// input flushing (warp.CompareFloat: the unordered conditions nge, nlg, ...
+// hold when either is a NaN).
 func floatCmp(c traces.CmpOp, is64 bool) func(a, b uint64, m alu.FPMode) bool {
-	var ord func(x, y float64) bool
-	unord := false
-	switch c {
-	case traces.CmpAMDFalse:
-		return func(a, b uint64, m alu.FPMode) bool { return false }
-	case traces.CmpAMDTrue:
-		return func(a, b uint64, m alu.FPMode) bool { return true }
-	case traces.CmpEQ, traces.CmpEQU:
-		ord = func(x, y float64) bool { return x == y }
-	case traces.CmpNE, traces.CmpNEU:
-		ord = func(x, y float64) bool { return x != y }
-	case traces.CmpLT, traces.CmpLTU:
-		ord = func(x, y float64) bool { return x < y }
-	case traces.CmpLE, traces.CmpLEU:
-		ord = func(x, y float64) bool { return x <= y }
-	case traces.CmpGT, traces.CmpGTU:
-		ord = func(x, y float64) bool { return x > y }
-	case traces.CmpGE, traces.CmpGEU:
-		ord = func(x, y float64) bool { return x >= y }
-	case traces.CmpNUM:
-		ord = func(x, y float64) bool { return true }
-	case traces.CmpNAN:
-		ord = func(x, y float64) bool { return false }
-		unord = true
-	default:
-		return nil
-	}
-	switch c {
-	case traces.CmpEQU, traces.CmpNEU, traces.CmpLTU, traces.CmpLEU, traces.CmpGTU, traces.CmpGEU:
-		unord = true
-	}
-	// Go's float64 comparisons are IEEE comparisons: exact, -0 == +0, and
-	// false for NaN; every f32 converts to f64 exactly.
 	if is64 {
 		return func(a, b uint64, m alu.FPMode) bool {
 			if m&alu.FlushIn != 0 {
 				a, b = flushF64(a), flushF64(b)
 			}
-			if fNaN64(a) || fNaN64(b) {
-				return unord
-			}
-			return ord(math.Float64frombits(a), math.Float64frombits(b))
+			return warp.CompareFloat(c, math.Float64frombits(a), math.Float64frombits(b))
 		}
 	}
 	return func(a, b uint64, m alu.FPMode) bool {
@@ -126,10 +91,7 @@ func floatCmp(c traces.CmpOp, is64 bool) func(a, b uint64, m alu.FPMode) bool {
 		if m&alu.FlushIn != 0 {
 			x, y = flushF32(x), flushF32(y)
 		}
-		if fNaN32(x) || fNaN32(y) {
-			return unord
-		}
-		return ord(float64(math.Float32frombits(x)), float64(math.Float32frombits(y)))
+		return warp.CompareFloat(c, float64(math.Float32frombits(x)), float64(math.Float32frombits(y)))
 	}
 }
 
@@ -140,43 +102,15 @@ func flushF64(x uint64) uint64 {
 	return x
 }
 
-// intCmp returns the comparison of two integers of type t.
+// intCmp returns the comparison of two integers of type t
+// (warp.CompareInt).
 func intCmp(c traces.CmpOp, t traces.Type) func(a, b uint64, m alu.FPMode) bool {
-	w := 32
-	if t == traces.S64 || t == traces.U64 {
-		w = 64
+	n := 32
+	if t == traces.S64 || t == traces.U64 || t == traces.B64 {
+		n = 64
 	}
 	signed := t == traces.S32 || t == traces.S64
-	key := func(x uint64) uint64 { // maps signed order onto unsigned
-		if w == 32 {
-			x &= mask32
-			if signed {
-				x ^= 1 << 31
-			}
-		} else if signed {
-			x ^= 1 << 63
-		}
-		return x
-	}
-	switch c {
-	case traces.CmpAMDFalse:
-		return func(a, b uint64, m alu.FPMode) bool { return false }
-	case traces.CmpAMDTrue:
-		return func(a, b uint64, m alu.FPMode) bool { return true }
-	case traces.CmpEQ:
-		return func(a, b uint64, m alu.FPMode) bool { return key(a) == key(b) }
-	case traces.CmpNE:
-		return func(a, b uint64, m alu.FPMode) bool { return key(a) != key(b) }
-	case traces.CmpLT:
-		return func(a, b uint64, m alu.FPMode) bool { return key(a) < key(b) }
-	case traces.CmpLE:
-		return func(a, b uint64, m alu.FPMode) bool { return key(a) <= key(b) }
-	case traces.CmpGT:
-		return func(a, b uint64, m alu.FPMode) bool { return key(a) > key(b) }
-	case traces.CmpGE:
-		return func(a, b uint64, m alu.FPMode) bool { return key(a) >= key(b) }
-	}
-	return nil
+	return func(a, b uint64, m alu.FPMode) bool { return warp.CompareInt(c, a, b, n, signed) }
 }
 
 // classF32 is v_cmp_class_f32: whether S1 has the bit of S0's class set.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/warp"
-	"strings"
 
 	"github.com/gpusim/gpusim/alu"
 	"github.com/gpusim/gpusim/traces"
@@ -165,27 +164,10 @@ type compiler struct {
 	code  *Code
 }
 
-// mnemonic is the instruction's opcode with its suffixes ("ld.global.f32").
-func mnemonic(in *traces.Inst) string {
-	if in.Text != "" {
-		t := strings.TrimSpace(in.Text)
-		if t != "" && t[0] == '@' { // skip a guard
-			if i := strings.IndexAny(t, " \t"); i >= 0 {
-				t = strings.TrimSpace(t[i:])
-			}
-		}
-		if i := strings.IndexAny(t, " \t"); i >= 0 {
-			t = t[:i]
-		}
-		return t
-	}
-	return in.Op.String()
-}
-
 // errf is an error about instruction in: a *diag.Error at its position
 // in the trace, naming the instruction as written.
 func (c *compiler) errf(in *traces.Inst, format string, args ...any) error {
-	return diag.At(c.prog.Path, int(in.Pos.Line), int(in.Pos.Col), "%s: %s", mnemonic(in), fmt.Sprintf(format, args...))
+	return diag.At(c.prog.Path, int(in.Pos.Line), int(in.Pos.Col), "%s: %s", warp.Mnemonic(in), fmt.Sprintf(format, args...))
 }
 
 func (c *compiler) unsupported(in *traces.Inst, what string) error {

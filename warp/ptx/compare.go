@@ -1,7 +1,6 @@
 package ptx
 
 import (
-	"github.com/gpusim/gpusim/warp"
 	"math"
 
 	"github.com/gpusim/gpusim/alu"
@@ -36,67 +35,6 @@ func floatVal(v uint64, t traces.Type, ftz bool) float64 {
 		return float64(math.Float32frombits(x))
 	}
 	return math.Float64frombits(v)
-}
-
-func cmpFloat(op traces.CmpOp, x, y float64) bool {
-	nan := x != x || y != y
-	switch op {
-	case traces.CmpEQ:
-		return !nan && x == y
-	case traces.CmpNE:
-		return !nan && x != y
-	case traces.CmpLT:
-		return !nan && x < y
-	case traces.CmpLE:
-		return !nan && x <= y
-	case traces.CmpGT:
-		return !nan && x > y
-	case traces.CmpGE:
-		return !nan && x >= y
-	case traces.CmpEQU:
-		return nan || x == y
-	case traces.CmpNEU:
-		return nan || x != y
-	case traces.CmpLTU:
-		return nan || x < y
-	case traces.CmpLEU:
-		return nan || x <= y
-	case traces.CmpGTU:
-		return nan || x > y
-	case traces.CmpGEU:
-		return nan || x >= y
-	case traces.CmpNUM:
-		return !nan
-	case traces.CmpNAN:
-		return nan
-	}
-	return false
-}
-
-func cmpInt(op traces.CmpOp, a, b uint64, n int, signed bool) bool {
-	switch op {
-	case traces.CmpEQ:
-		return a&warp.LowMask(n) == b&warp.LowMask(n)
-	case traces.CmpNE:
-		return a&warp.LowMask(n) != b&warp.LowMask(n)
-	case traces.CmpLT:
-		return less(a, b, n, signed)
-	case traces.CmpLE:
-		return !less(b, a, n, signed)
-	case traces.CmpGT:
-		return less(b, a, n, signed)
-	case traces.CmpGE:
-		return !less(a, b, n, signed)
-	case traces.CmpLO:
-		return less(a, b, n, false)
-	case traces.CmpLS:
-		return !less(b, a, n, false)
-	case traces.CmpHI:
-		return less(b, a, n, false)
-	case traces.CmpHS:
-		return !less(a, b, n, false)
-	}
-	return false
 }
 
 // isFloatCmp reports the comparisons only floating-point types have.

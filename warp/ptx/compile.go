@@ -360,7 +360,7 @@ func (c *compiler) atomFunc(in *traces.Inst, t traces.Type) (f, fs func(old, b, 
 		}
 		sg, isMax := t.IsSigned(), in.Atom == traces.AtomMax
 		return func(o, b, _ uint64) uint64 {
-			if less(o, b, n, sg) != isMax {
+			if warp.Less(o, b, n, sg) != isMax {
 				return o
 			}
 			return b
@@ -589,7 +589,7 @@ func (c *compiler) comparator(in *traces.Inst, op traces.CmpOp, t traces.Type, f
 		if isUnsignedCmp(op) {
 			return nil, c.errf(in, "unsigned comparison of a floating-point type")
 		}
-		return func(a, b uint64) bool { return cmpFloat(op, floatVal(a, et, ftz), floatVal(b, et, ftz)) }, nil
+		return func(a, b uint64) bool { return warp.CompareFloat(op, floatVal(a, et, ftz), floatVal(b, et, ftz)) }, nil
 	}
 	n := t.Bits()
 	if n == 0 || n > 64 || t == traces.Pred {
@@ -599,7 +599,7 @@ func (c *compiler) comparator(in *traces.Inst, op traces.CmpOp, t traces.Type, f
 		return nil, c.errf(in, "unordered comparison of an integer type")
 	}
 	sg := t.IsSigned()
-	return func(a, b uint64) bool { return cmpInt(op, a, b, n, sg) }, nil
+	return func(a, b uint64) bool { return warp.CompareInt(op, a, b, n, sg) }, nil
 }
 
 func (c *compiler) set(in *traces.Inst, o *op) error {

@@ -167,7 +167,7 @@ func (c *compiler) integer(in *traces.Inst, o *op) error {
 			return err
 		}
 		o.f3 = func(a, b, c uint64) uint64 {
-			if less(a, b, n, sg) {
+			if warp.Less(a, b, n, sg) {
 				return c + b - a
 			}
 			return c + a - b
@@ -211,7 +211,7 @@ func (c *compiler) integer(in *traces.Inst, o *op) error {
 		}
 		o.f2 = func(a, b uint64) uint64 {
 			r := b
-			if less(a, b, n, sg) != isMax {
+			if warp.Less(a, b, n, sg) != isMax {
 				r = a
 			}
 			if relu && int32(uint32(r)) < 0 {

@@ -88,13 +88,6 @@ func intRem(a, b uint64, n int, signed bool) uint64 {
 }
 
 // less compares the n-bit values a and b.
-func less(a, b uint64, n int, signed bool) bool {
-	if signed {
-		return sx(a, n) < sx(b, n)
-	}
-	return a&warp.LowMask(n) < b&warp.LowMask(n)
-}
-
 func bfe(a, b, c uint64, n int, signed bool) uint64 {
 	msb := uint64(n - 1)
 	pos, ln := b&0xff, c&0xff
