@@ -131,16 +131,18 @@ func (o Opcode) IsAMD() bool { return o >= OpAMDBase && o < NumAMDOpcodes }
 // AMDFamily is an AMDGPU instruction-set generation.
 type AMDFamily uint8
 
-// The generations the front end reads.
+// The instruction-set generations: GFX9 to GFX12 are what the AMDGPU front
+// end reads; the VOP3 codec also encodes CDNA 5.
 const (
 	AMDFamilyNone AMDFamily = iota
-	GFX9                    // CDNA 2/3: gfx90a, gfx942 (wave64)
-	GFX10                   // RDNA 2: gfx1030 (wave32 by default)
-	GFX11                   // RDNA 3: gfx1100 (wave32 by default)
-	GFX12                   // RDNA 4: gfx1200 (wave32 by default)
+	GFX9                    // Vega, CDNA 1-4: gfx900 .. gfx950 (wave64)
+	GFX10                   // RDNA 1-2: gfx1010 .. gfx1036 (wave32 by default)
+	GFX11                   // RDNA 3, 3.5: gfx1100 .. gfx1153 (wave32 by default)
+	GFX12                   // RDNA 4: gfx1200, gfx1201 (wave32 by default)
+	CDNA5                   // CDNA 5, GFX12.5 in LLVM: gfx1250, gfx1251 (wave32)
 )
 
-// String returns "GFX9" .. "GFX12".
+// String returns "GFX9" .. "GFX12", "CDNA5".
 func (f AMDFamily) String() string {
 	switch f {
 	case GFX9:
@@ -151,6 +153,8 @@ func (f AMDFamily) String() string {
 		return "GFX11"
 	case GFX12:
 		return "GFX12"
+	case CDNA5:
+		return "CDNA5"
 	}
 	return "GFX?"
 }

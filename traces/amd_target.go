@@ -2,8 +2,14 @@ package traces
 
 import "strings"
 
+// The AMD processor table: every processor gpusim knows, the generation
+// whose instruction set it has and what the front end and the VOP3 codec
+// need to know of it. It is the one table of AMD targets: the AMDGPU front
+// end reads the processors with a Class, the VOP3 codec
+// (traces/amdgpu/vop3) encodes all of them.
+
 // AMDTargetSet is a set of the target classes the AMDGPU front end reads;
-// every supported processor belongs to one (amdTargets).
+// every processor it reads belongs to one.
 type AMDTargetSet uint8
 
 const (
@@ -14,57 +20,102 @@ const (
 	AMDT1200                          // gfx1200, gfx1201 (RDNA 4)
 )
 
-// AMDTarget is one processor the front end reads.
+// AMDFeature is a set of per-processor capabilities inside a generation
+// that decide which VOP3 instructions exist (checked against llvm-mc-19).
+type AMDFeature uint8
+
+const (
+	// AMDFeatFmacF32: v_fmac_f32 exists (GFX9 targets with dl-insts, all
+	// GFX10+).
+	AMDFeatFmacF32 AMDFeature = 1 << iota
+	// AMDFeatMadMacF32: v_mad_f32, v_mac_f32, v_mad_legacy_f32 exist (GFX9
+	// before gfx940, gfx1010-gfx1013).
+	AMDFeatMadMacF32
+	// AMDFeatFmaLegacy: v_fma_legacy_f32 exists (GFX10.3).
+	AMDFeatFmaLegacy
+	// AMDFeatAlignedVGPR: 64-bit VGPR tuples must start at an even register
+	// (gfx90a and later CDNA).
+	AMDFeatAlignedVGPR
+)
+
+// AMDTarget is one processor.
 type AMDTarget struct {
-	Name   string
-	Class  AMDTargetSet
-	Family AMDFamily
+	Name string
+	// Class is the front end's class of the processor, whose instruction
+	// set it has (the differences inside a class do not concern the
+	// instructions gpusim reads); 0 for a processor only the VOP3 codec
+	// takes.
+	Class    AMDTargetSet
+	Family   AMDFamily
+	Features AMDFeature
 }
 
-// amdTargets lists the processors, each with the class whose instruction
-// set it has (the differences inside a class do not concern the
-// instructions gpusim reads).
+// amdTargets lists the processors. gfx950 is unknown to LLVM 19 and
+// modelled on gfx942; gfx1250 and gfx1251 (CDNA 5) are unknown to it too
+// (see vop3.CDNA5 for their sources).
 var amdTargets = [...]AMDTarget{
-	{"gfx90a", AMDT90a, GFX9},
-	{"gfx940", AMDT942, GFX9},
-	{"gfx941", AMDT942, GFX9},
-	{"gfx942", AMDT942, GFX9},
-	{"gfx1030", AMDT1030, GFX10},
-	{"gfx1031", AMDT1030, GFX10},
-	{"gfx1032", AMDT1030, GFX10},
-	{"gfx1033", AMDT1030, GFX10},
-	{"gfx1034", AMDT1030, GFX10},
-	{"gfx1035", AMDT1030, GFX10},
-	{"gfx1036", AMDT1030, GFX10},
-	{"gfx1100", AMDT1100, GFX11},
-	{"gfx1101", AMDT1100, GFX11},
-	{"gfx1102", AMDT1100, GFX11},
-	{"gfx1103", AMDT1100, GFX11},
-	{"gfx1150", AMDT1100, GFX11},
-	{"gfx1151", AMDT1100, GFX11},
-	{"gfx1152", AMDT1100, GFX11},
-	{"gfx1153", AMDT1100, GFX11},
-	{"gfx1200", AMDT1200, GFX12},
-	{"gfx1201", AMDT1200, GFX12},
+	{"gfx900", 0, GFX9, AMDFeatMadMacF32},
+	{"gfx902", 0, GFX9, AMDFeatMadMacF32},
+	{"gfx904", 0, GFX9, AMDFeatMadMacF32},
+	{"gfx906", 0, GFX9, AMDFeatMadMacF32 | AMDFeatFmacF32},
+	{"gfx908", 0, GFX9, AMDFeatMadMacF32 | AMDFeatFmacF32},
+	{"gfx909", 0, GFX9, AMDFeatMadMacF32},
+	{"gfx90a", AMDT90a, GFX9, AMDFeatMadMacF32 | AMDFeatFmacF32 | AMDFeatAlignedVGPR},
+	{"gfx90c", 0, GFX9, AMDFeatMadMacF32},
+	{"gfx940", AMDT942, GFX9, AMDFeatFmacF32 | AMDFeatAlignedVGPR},
+	{"gfx941", AMDT942, GFX9, AMDFeatFmacF32 | AMDFeatAlignedVGPR},
+	{"gfx942", AMDT942, GFX9, AMDFeatFmacF32 | AMDFeatAlignedVGPR},
+	{"gfx950", 0, GFX9, AMDFeatFmacF32 | AMDFeatAlignedVGPR},
+	{"gfx1010", 0, GFX10, AMDFeatFmacF32 | AMDFeatMadMacF32},
+	{"gfx1011", 0, GFX10, AMDFeatFmacF32 | AMDFeatMadMacF32},
+	{"gfx1012", 0, GFX10, AMDFeatFmacF32 | AMDFeatMadMacF32},
+	{"gfx1013", 0, GFX10, AMDFeatFmacF32 | AMDFeatMadMacF32},
+	{"gfx1030", AMDT1030, GFX10, AMDFeatFmacF32 | AMDFeatFmaLegacy},
+	{"gfx1031", AMDT1030, GFX10, AMDFeatFmacF32 | AMDFeatFmaLegacy},
+	{"gfx1032", AMDT1030, GFX10, AMDFeatFmacF32 | AMDFeatFmaLegacy},
+	{"gfx1033", AMDT1030, GFX10, AMDFeatFmacF32 | AMDFeatFmaLegacy},
+	{"gfx1034", AMDT1030, GFX10, AMDFeatFmacF32 | AMDFeatFmaLegacy},
+	{"gfx1035", AMDT1030, GFX10, AMDFeatFmacF32 | AMDFeatFmaLegacy},
+	{"gfx1036", AMDT1030, GFX10, AMDFeatFmacF32 | AMDFeatFmaLegacy},
+	{"gfx1100", AMDT1100, GFX11, AMDFeatFmacF32},
+	{"gfx1101", AMDT1100, GFX11, AMDFeatFmacF32},
+	{"gfx1102", AMDT1100, GFX11, AMDFeatFmacF32},
+	{"gfx1103", AMDT1100, GFX11, AMDFeatFmacF32},
+	{"gfx1150", AMDT1100, GFX11, AMDFeatFmacF32},
+	{"gfx1151", AMDT1100, GFX11, AMDFeatFmacF32},
+	{"gfx1152", AMDT1100, GFX11, AMDFeatFmacF32},
+	{"gfx1153", AMDT1100, GFX11, AMDFeatFmacF32},
+	{"gfx1200", AMDT1200, GFX12, AMDFeatFmacF32},
+	{"gfx1201", AMDT1200, GFX12, AMDFeatFmacF32},
+	{"gfx1250", 0, CDNA5, 0},
+	{"gfx1251", 0, CDNA5, 0},
 }
 
-// LookupAMDTarget finds a processor by name ("gfx1100"); the name may carry
-// target features after a colon ("gfx90a:xnack-"), which are ignored.
+// AMDProcessors lists every processor of the table.
+func AMDProcessors() []AMDTarget {
+	t := amdTargets
+	return t[:]
+}
+
+// LookupAMDTarget finds a processor the AMDGPU front end reads by name
+// ("gfx1100"); the name may carry target features after a colon
+// ("gfx90a:xnack-"), which are ignored.
 func LookupAMDTarget(name string) (AMDTarget, bool) {
 	name, _, _ = strings.Cut(name, ":")
 	for _, t := range amdTargets {
-		if t.Name == name {
+		if t.Name == name && t.Class != 0 {
 			return t, true
 		}
 	}
 	return AMDTarget{}, false
 }
 
-// AMDTargetNames lists the supported processors for error messages.
+// AMDTargetNames lists the processors the front end reads, for error
+// messages.
 func AMDTargetNames() string {
-	names := make([]string, len(amdTargets))
-	for i, t := range amdTargets {
-		names[i] = t.Name
+	var names []string
+	for _, t := range AMDTargets() {
+		names = append(names, t.Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -133,8 +184,13 @@ func AMDTargetFamily(name string) (AMDFamily, bool) {
 
 // AMDTargets lists the processors the AMDGPU front end reads.
 func AMDTargets() []AMDTarget {
-	t := amdTargets
-	return t[:]
+	var out []AMDTarget
+	for _, t := range amdTargets {
+		if t.Class != 0 {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // AMDSpellings lists every mnemonic spelling the AMDGPU front end reads.

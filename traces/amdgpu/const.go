@@ -5,21 +5,11 @@ import "github.com/gpusim/gpusim/traces"
 import "math"
 
 // Constants in AMDGPU operands: inline constants (integers -16..64 and the
-// float values 0.5, 1.0, 2.0, 4.0, their negatives and 1/(2*pi)) cost
-// nothing; anything else is the instruction's 32-bit literal (AMD ISA
+// float values of traces.AMDInlineFloats: 0.5, 1.0, 2.0, 4.0, their
+// negatives and 1/(2*pi)) cost nothing; anything else is the instruction's 32-bit literal (AMD ISA
 // manuals, "Inline constants" and "Literal constants"). How a token turns
 // into the operand's bits depends on the operand's type, as in LLVM's
 // assembler.
-
-// amdInlineF32 and amdInlineF64 are the bit patterns of the inline float
-// constants 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0 and 1/(2*pi) in f32
-// and f64 (AMD ISA manuals; 1/(2*pi) is 0x3e22f983 and 0x3fc45f306dc9c882),
-// amdInlineF16 the same in f16 (1/(2*pi) is 0x3118).
-var (
-	amdInlineF32 = [9]uint32{0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983}
-	amdInlineF64 = [9]uint64{0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000, 0xbff0000000000000, 0x4000000000000000, 0xc000000000000000, 0x4010000000000000, 0xc010000000000000, 0x3fc45f306dc9c882}
-	amdInlineF16 = [9]uint16{0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118}
-)
 
 // amdConstKind is the operand class of a constant's slot.
 type amdConstKind uint8
@@ -57,8 +47,8 @@ func amdConst(n amdNumber, k amdConstKind) (bits uint64, inline bool, msg string
 		switch k {
 		case amdKF64, amdK64:
 			b := math.Float64bits(n.f)
-			for _, c := range amdInlineF64 {
-				if c == b {
+			for _, c := range traces.AMDInlineFloats() {
+				if c.F64 == b {
 					return b, true, ""
 				}
 			}
@@ -67,9 +57,9 @@ func amdConst(n amdNumber, k amdConstKind) (bits uint64, inline bool, msg string
 			}
 			return b, false, ""
 		case amdKF16, amdK16:
-			for i, c := range amdInlineF32 {
-				if float64(math.Float32frombits(c)) == n.f || (i == 8 && float32(n.f) == math.Float32frombits(c)) {
-					return uint64(amdInlineF16[i]), true, ""
+			for i, c := range traces.AMDInlineFloats() {
+				if float64(math.Float32frombits(c.F32)) == n.f || (i == 8 && float32(n.f) == math.Float32frombits(c.F32)) {
+					return uint64(c.F16), true, ""
 				}
 			}
 			return 0, false, "f16 constants must be inline values or written as hexadecimal bits"
@@ -82,8 +72,8 @@ func amdConst(n amdNumber, k amdConstKind) (bits uint64, inline bool, msg string
 			return 0, false, "constant underflows f32"
 		}
 		b := math.Float32bits(f)
-		for _, c := range amdInlineF32 {
-			if c == b {
+		for _, c := range traces.AMDInlineFloats() {
+			if c.F32 == b {
 				return uint64(b), true, ""
 			}
 		}

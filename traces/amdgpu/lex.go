@@ -2,6 +2,7 @@ package amdgpu
 
 import (
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/amdgpu/vop3"
 	"math"
 	"strconv"
 	"strings"
@@ -224,116 +225,80 @@ type amdReg struct {
 	spec  traces.SpecialReg // aperture registers (kind OpdSpecial)
 }
 
-// amdParseReg reads a register name: v5, v[0:1], s[4:7], ttmp9, vcc,
-// vcc_lo, exec_hi, m0, null, scc/src_scc, src_vccz, src_execz, and the
-// aperture registers. ok is false when s is not a register; msg explains a
-// malformed one.
+// amdParseReg reads a register name (vop3.ReadRegister, the register
+// reader the VOP3 codec shares): v5, v[0:1], s[4:7], ttmp9, vcc, vcc_lo,
+// exec_hi, m0, null, scc/src_scc, src_vccz, src_execz, and the aperture
+// registers. ok is false when s is not a register; msg explains a malformed
+// one or one gpusim does not support.
 func amdParseReg(s string) (r amdReg, ok bool, msg string) {
 	r.name = s
-	prefix, rest := "", ""
-	switch {
-	case strings.HasPrefix(s, "ttmp"):
-		prefix, rest = "ttmp", s[4:]
-	case strings.HasPrefix(s, "v") && len(s) > 1 && (s[1] == '[' || s[1] >= '0' && s[1] <= '9'):
-		prefix, rest = "v", s[1:]
-	case strings.HasPrefix(s, "s") && len(s) > 1 && (s[1] == '[' || s[1] >= '0' && s[1] <= '9'):
-		prefix, rest = "s", s[1:]
-	case strings.HasPrefix(s, "a") && len(s) > 1 && (s[1] == '[' || s[1] >= '0' && s[1] <= '9'):
+	o, e := vop3.ReadRegister(s)
+	switch e {
+	case vop3.RegNotRegister:
+		return r, false, ""
+	case vop3.RegMalformed:
+		return r, true, "malformed register range " + s
+	case vop3.RegAccumulation:
 		return r, true, "accumulation registers (" + s + ") are not supported yet"
+	case vop3.RegUnsupported:
+		return r, true, "register " + s + " is not supported yet"
+	case vop3.RegOutOfRange:
+		file := "SGPR"
+		switch {
+		case strings.HasPrefix(s, "ttmp"):
+			file = "TTMP"
+		case s[0] == 'v':
+			file = "VGPR"
+		}
+		return r, true, file + " index out of range in " + s
 	}
-	if prefix != "" {
-		lo, hi := 0, 0
-		if rest != "" && rest[0] == '[' {
-			if !strings.HasSuffix(rest, "]") {
-				return r, true, "malformed register range " + s
-			}
-			a, b, found := strings.Cut(rest[1:len(rest)-1], ":")
-			var err1, err2 error
-			lo, err1 = strconv.Atoi(strings.TrimSpace(a))
-			hi = lo
-			if found {
-				hi, err2 = strconv.Atoi(strings.TrimSpace(b))
-			}
-			if err1 != nil || err2 != nil || hi < lo || lo < 0 {
-				return r, true, "malformed register range " + s
-			}
-		} else {
-			v, err := strconv.Atoi(rest)
-			if err != nil || v < 0 {
-				return r, false, ""
-			}
-			lo, hi = v, v
-		}
-		r.reg, r.count = lo, hi-lo+1
-		switch prefix {
-		case "v":
-			r.kind = traces.OpdVGPR
-			if hi > 255 {
-				return r, true, "VGPR index out of range in " + s
-			}
-		case "s":
-			r.kind = traces.OpdSGPR
-			if hi > 105 {
-				return r, true, "SGPR index out of range in " + s
-			}
-		case "ttmp":
-			r.kind, r.ttmp = traces.OpdSGPR, true
-			if hi > 15 {
-				return r, true, "TTMP index out of range in " + s
-			}
-			r.reg += traces.AMDRegTTMP0
-		}
+	r.count = int(o.Width)
+	sgpr := func(reg int) (amdReg, bool, string) {
+		r.kind, r.reg = traces.OpdSGPR, reg+int(o.Reg)
 		return r, true, ""
 	}
-	set := func(reg, count int) (amdReg, bool, string) {
-		r.kind, r.reg, r.count = traces.OpdSGPR, reg, count
+	switch o.Kind {
+	case vop3.KindVGPR:
+		r.kind, r.reg = traces.OpdVGPR, int(o.Reg)
 		return r, true, ""
-	}
-	switch s {
-	case "vcc":
-		return set(traces.AMDRegVCCLo, 2)
-	case "vcc_lo":
-		return set(traces.AMDRegVCCLo, 1)
-	case "vcc_hi":
-		return set(traces.AMDRegVCCHi, 1)
-	case "exec":
-		return set(traces.AMDRegExecLo, 2)
-	case "exec_lo":
-		return set(traces.AMDRegExecLo, 1)
-	case "exec_hi":
-		return set(traces.AMDRegExecHi, 1)
-	case "m0":
-		return set(traces.AMDRegM0, 1)
-	case "null":
-		return set(traces.AMDRegNull, 1)
-	case "scc", "src_scc":
+	case vop3.KindSGPR:
+		return sgpr(0)
+	case vop3.KindTTMP:
+		r.ttmp = true
+		return sgpr(traces.AMDRegTTMP0)
+	case vop3.KindVCC:
+		return sgpr(traces.AMDRegVCCLo)
+	case vop3.KindEXEC:
+		return sgpr(traces.AMDRegExecLo)
+	case vop3.KindM0:
+		return sgpr(traces.AMDRegM0)
+	case vop3.KindNull:
+		return sgpr(traces.AMDRegNull)
+	case vop3.KindSCC:
 		r.kind, r.count = traces.OpdSCC, 1
 		return r, true, ""
-	case "vccz", "src_vccz":
+	case vop3.KindVCCZ:
 		r.kind, r.count = traces.OpdVCCZ, 1
 		return r, true, ""
-	case "execz", "src_execz":
+	case vop3.KindEXECZ:
 		r.kind, r.count = traces.OpdEXECZ, 1
 		return r, true, ""
-	case "src_shared_base", "src_shared_limit", "src_private_base", "src_private_limit":
+	case vop3.KindSharedBase, vop3.KindSharedLimit, vop3.KindPrivateBase, vop3.KindPrivateLimit:
 		r.kind, r.count = traces.OpdSpecial, 1
-		switch s {
-		case "src_shared_base":
+		switch o.Kind {
+		case vop3.KindSharedBase:
 			r.spec = traces.SRegAMDSharedBase
-		case "src_shared_limit":
+		case vop3.KindSharedLimit:
 			r.spec = traces.SRegAMDSharedLimit
-		case "src_private_base":
+		case vop3.KindPrivateBase:
 			r.spec = traces.SRegAMDPrivateBase
 		default:
 			r.spec = traces.SRegAMDPrivateLimit
 		}
 		return r, true, ""
-	case "flat_scratch", "flat_scratch_lo", "flat_scratch_hi", "xnack_mask", "xnack_mask_lo", "xnack_mask_hi",
-		"tba", "tba_lo", "tba_hi", "tma", "tma_lo", "tma_hi", "lds_direct", "src_lds_direct",
-		"src_pops_exiting_wave_id", "pops_exiting_wave_id", "src_flat_scratch_base_lo", "src_flat_scratch_base_hi":
-		return r, true, "register " + s + " is not supported yet"
 	}
-	return r, false, ""
+	// flat_scratch, xnack_mask, src_pops_exiting_wave_id.
+	return r, true, "register " + s + " is not supported yet"
 }
 
 // amdIsIdent reports whether s is a symbol name (a label): letters, digits,

@@ -5,126 +5,56 @@ import (
 	"strings"
 )
 
-// register parses a register name.
+// register parses a register name: the token's syntax here (a range's
+// brackets, with their errors at their columns), what it names by
+// ReadRegister, the register reader the AMDGPU front end shares.
 func (p *parser) register() (Operand, error) {
 	col := p.col()
 	word := p.ident()
 	if word == "" {
 		return Operand{}, p.fail(col, "expected a register")
 	}
-	var kind OperandKind
-	var maxIdx int
-	switch {
-	case word == "v" || word == "s" || word == "ttmp" || isRegNum(word, "v") || isRegNum(word, "s") || isRegNum(word, "ttmp"):
-		prefix := strings.TrimRight(word, "0123456789")
-		switch prefix {
-		case "v":
-			kind, maxIdx = KindVGPR, 255
-		case "s":
-			kind, maxIdx = KindSGPR, 105
-		default:
-			kind, maxIdx = KindTTMP, 15
+	tok := word
+	if word == "v" || word == "s" || word == "ttmp" {
+		if p.peek() != '[' {
+			return Operand{}, p.fail(col, "invalid register %q", word)
 		}
-		var lo, hi int
-		if prefix == word { // v[a:b]
-			if p.peek() != '[' {
-				return Operand{}, p.fail(col, "invalid register %q", word)
-			}
+		p.pos++
+		lo, err := p.smallInt()
+		if err != nil {
+			return Operand{}, err
+		}
+		hi := lo
+		if p.peek() == ':' {
 			p.pos++
-			var err error
-			if lo, err = p.smallInt(); err != nil {
+			if hi, err = p.smallInt(); err != nil {
 				return Operand{}, err
 			}
-			hi = lo
-			if p.peek() == ':' {
-				p.pos++
-				if hi, err = p.smallInt(); err != nil {
-					return Operand{}, err
-				}
-			}
-			if p.peek() != ']' {
-				return Operand{}, p.fail(p.col(), "expected ']'")
-			}
-			p.pos++
-		} else {
-			v, err := strconv.Atoi(word[len(prefix):])
-			if err != nil {
-				return Operand{}, p.fail(col, "invalid register %q", word)
-			}
-			lo, hi = v, v
 		}
-		if hi < lo || hi-lo > 1 {
+		if p.peek() != ']' {
+			return Operand{}, p.fail(p.col(), "expected ']'")
+		}
+		p.pos++
+		tok = word + "[" + strconv.Itoa(lo) + ":" + strconv.Itoa(hi) + "]"
+	}
+	o, e := ReadRegister(tok)
+	switch e {
+	case RegOK:
+		if o.Width > 2 {
 			return Operand{}, p.fail(col, "invalid operand for instruction")
 		}
-		if hi > maxIdx {
-			return Operand{}, p.fail(col, "register index is out of range")
+		return o, nil
+	case RegMalformed:
+		return Operand{}, p.fail(col, "invalid operand for instruction")
+	case RegOutOfRange:
+		return Operand{}, p.fail(col, "register index is out of range")
+	case RegUnsupported:
+		if strings.TrimPrefix(word, "src_") == "lds_direct" {
+			return Operand{}, p.fail(col, "lds_direct is not supported as a VOP3 operand")
 		}
-		return Operand{Kind: kind, Reg: uint16(lo), Width: uint8(hi - lo + 1)}, nil
-	}
-	named := func(k OperandKind, suffix string) (Operand, error) {
-		switch suffix {
-		case "":
-			return Operand{Kind: k, Width: 2}, nil
-		case "_lo":
-			return Operand{Kind: k, Width: 1}, nil
-		case "_hi":
-			return Operand{Kind: k, Reg: 1, Width: 1}, nil
-		}
-		return Operand{}, p.fail(col, "invalid register %q", word)
-	}
-	for _, pair := range [...]struct {
-		base string
-		kind OperandKind
-	}{{"vcc", KindVCC}, {"exec", KindEXEC}, {"flat_scratch", KindFlatScratch}, {"xnack_mask", KindXnackMask}} {
-		if suffix, ok := strings.CutPrefix(word, pair.base); ok && (suffix == "" || suffix == "_lo" || suffix == "_hi") {
-			return named(pair.kind, suffix)
-		}
-	}
-	switch strings.TrimPrefix(word, "src_") {
-	case "m0":
-		if word == "m0" {
-			return Operand{Kind: KindM0, Width: 1}, nil
-		}
-	case "null":
-		if word == "null" {
-			return Operand{Kind: KindNull, Width: 1}, nil
-		}
-	case "shared_base":
-		return Operand{Kind: KindSharedBase}, nil
-	case "shared_limit":
-		return Operand{Kind: KindSharedLimit}, nil
-	case "private_base":
-		return Operand{Kind: KindPrivateBase}, nil
-	case "private_limit":
-		return Operand{Kind: KindPrivateLimit}, nil
-	case "pops_exiting_wave_id":
-		return Operand{Kind: KindPopsExitingWaveID}, nil
-	case "vccz":
-		return Operand{Kind: KindVCCZ}, nil
-	case "execz":
-		return Operand{Kind: KindEXECZ}, nil
-	case "scc":
-		return Operand{Kind: KindSCC}, nil
-	case "lds_direct":
-		return Operand{}, p.fail(col, "lds_direct is not supported as a VOP3 operand")
-	case "tba", "tba_lo", "tba_hi", "tma", "tma_lo", "tma_hi":
 		return Operand{}, p.fail(col, "register not available on this GPU")
 	}
 	return Operand{}, p.fail(col, "invalid operand %q", word)
-}
-
-// isRegNum reports whether word is prefix followed by decimal digits.
-func isRegNum(word, prefix string) bool {
-	rest, ok := strings.CutPrefix(word, prefix)
-	if !ok || rest == "" {
-		return false
-	}
-	for i := 0; i < len(rest); i++ {
-		if !isDigit(rest[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // smallInt parses a decimal register index inside brackets.

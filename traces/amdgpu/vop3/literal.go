@@ -1,6 +1,7 @@
 package vop3
 
 import (
+	"github.com/gpusim/gpusim/traces"
 	"math"
 	"math/bits"
 )
@@ -56,7 +57,8 @@ func constOperand(t srcType, n number) (Operand, uint32, string) {
 		if v := int32(b); v >= -16 && v <= 64 {
 			return Operand{Kind: KindInlineInt, Imm: int8(v)}, 0, ""
 		}
-		for i, p := range inlineF32 {
+		for i, c := range traces.AMDInlineFloats() {
+			p := c.F32
 			if p == b {
 				return Operand{Kind: KindInlineFloat, Imm: int8(i)}, 0, ""
 			}
@@ -79,7 +81,8 @@ func constOperand(t srcType, n number) (Operand, uint32, string) {
 		if v := int16(b); v >= -16 && v <= 64 {
 			return Operand{Kind: KindInlineInt, Imm: int8(v)}, 0, ""
 		}
-		for i, p := range inlineF16 {
+		for i, c := range traces.AMDInlineFloats() {
+			p := c.F16
 			if p == b {
 				return Operand{Kind: KindInlineFloat, Imm: int8(i)}, 0, ""
 			}
@@ -95,7 +98,8 @@ func constOperand(t srcType, n number) (Operand, uint32, string) {
 		if v := int64(b); v >= -16 && v <= 64 {
 			return Operand{Kind: KindInlineInt, Imm: int8(v)}, 0, ""
 		}
-		for i, p := range inlineF64 {
+		for i, c := range traces.AMDInlineFloats() {
+			p := c.F64
 			if p == b {
 				return Operand{Kind: KindInlineFloat, Imm: int8(i)}, 0, ""
 			}
@@ -114,7 +118,8 @@ func constOperand(t srcType, n number) (Operand, uint32, string) {
 		if t == tF64 {
 			// An integer token names the high dword of a 64-bit float, so
 			// 0x3ff00000 is 1.0 and inline (as llvm-mc-19 encodes it).
-			for i, p := range inlineF64 {
+			for i, c := range traces.AMDInlineFloats() {
+				p := c.F64
 				if p == uint64(uint32(b))<<32 {
 					return Operand{Kind: KindInlineFloat, Imm: int8(i)}, 0, ""
 				}

@@ -3,6 +3,7 @@ package vop3
 import (
 	"bytes"
 	"fmt"
+	"github.com/gpusim/gpusim/traces"
 	"math/rand/v2"
 	"os/exec"
 	"regexp"
@@ -324,7 +325,8 @@ func isIntLiteral(s string) bool {
 	if int64(v) >= -16 && int64(v) <= 64 {
 		return false
 	}
-	for _, b := range inlineF64 {
+	for _, c := range traces.AMDInlineFloats() {
+		b := c.F64
 		if b == v {
 			return false
 		}

@@ -1,6 +1,7 @@
 package vop3
 
 import (
+	"github.com/gpusim/gpusim/traces"
 	"math"
 	"strconv"
 )
@@ -51,17 +52,8 @@ func InlineFloat(i int) float64 {
 	if i < 0 || i > 8 {
 		return 0
 	}
-	return math.Float64frombits(inlineF64[i])
+	return math.Float64frombits(traces.AMDInlineFloats()[i].F64)
 }
-
-// Bit patterns of the inline float constants per operand width (AMD ISA
-// manuals, "inline constants"; 1/(2*pi) is 0x3e22f983 as f32, 0x3118 as f16
-// and 0x3fc45f306dc9c882 as f64).
-var (
-	inlineF32 = [9]uint32{0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983}
-	inlineF16 = [9]uint16{0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118}
-	inlineF64 = [9]uint64{0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000, 0xbff0000000000000, 0x4000000000000000, 0xc000000000000000, 0x4010000000000000, 0xc010000000000000, 0x3fc45f306dc9c882}
-)
 
 // Source-field codes shared by every generation (AMD ISA manuals; LLVM
 // SIRegisterInfo.td).

@@ -1,6 +1,9 @@
 package vop3
 
-import "strconv"
+import (
+	"github.com/gpusim/gpusim/traces"
+	"strconv"
+)
 
 // Format returns the canonical text of in, exactly as llvm-mc-19 prints it.
 // in should come from Decode or a successful Encode.
@@ -104,7 +107,8 @@ func literalAsInline(t srcType, lit uint32) (i int, f, ok bool) {
 		if v := int32(lit); v >= -16 && v <= 64 {
 			return int(v), false, true
 		}
-		for k, p := range inlineF32 {
+		for k, c := range traces.AMDInlineFloats() {
+			p := c.F32
 			if p == lit {
 				return k, true, true
 			}
@@ -114,7 +118,8 @@ func literalAsInline(t srcType, lit uint32) (i int, f, ok bool) {
 		if v := int16(h); v >= -16 && v <= 64 {
 			return int(v), false, true
 		}
-		for k, p := range inlineF16 {
+		for k, c := range traces.AMDInlineFloats() {
+			p := c.F16
 			if p == h {
 				return k, true, true
 			}
@@ -123,7 +128,8 @@ func literalAsInline(t srcType, lit uint32) (i int, f, ok bool) {
 		if lit == 0 {
 			return 0, false, true
 		}
-		for k, p := range inlineF64 {
+		for k, c := range traces.AMDInlineFloats() {
+			p := c.F64
 			if p == uint64(lit)<<32 {
 				return k, true, true
 			}

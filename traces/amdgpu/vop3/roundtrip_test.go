@@ -2,6 +2,7 @@ package vop3
 
 import (
 	"bytes"
+	"github.com/gpusim/gpusim/traces"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -11,12 +12,12 @@ import (
 // one to survive Encode and Assemble(Disassemble(b)) bit for bit, for every
 // processor in the table. It needs no LLVM.
 func TestRandomWordsRoundTrip(t *testing.T) {
-	for ti, tg := range targets {
+	for ti, tg := range traces.AMDProcessors() {
 		for _, mode := range []string{"", ":wave64"} {
-			if tg.fam == CDNA5 && mode != "" {
+			if tg.Family == CDNA5 && mode != "" {
 				continue // wave32 only
 			}
-			g, err := ParseGen(tg.name + mode)
+			g, err := ParseGen(tg.Name + mode)
 			if err != nil {
 				t.Fatal(err)
 			}

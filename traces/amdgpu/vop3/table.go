@@ -182,7 +182,7 @@ func (s famSet) has(f Family) bool {
 	if f == CDNA5 {
 		f = GFX12
 	}
-	return s&(1<<f) != 0
+	return s&(1<<famIndex(f)) != 0
 }
 
 // na marks a generation that lacks the instruction.
@@ -352,7 +352,7 @@ func OpcodeIn(g Gen, o Opcode) (uint16, bool) {
 		return 0, false
 	}
 	r := &rows[o]
-	n := r.op[g.fam]
+	n := r.op[famIndex(g.fam)]
 	if n < 0 || !g.has(r.need) {
 		return 0, false
 	}

@@ -96,7 +96,7 @@ func TestVectors(t *testing.T) {
 			t.Errorf("%s: Parse = %+v, %v; Decode = %+v", where, parsed, err, in)
 		}
 	}
-	for f := GFX9; f < numFamilies; f++ {
+	for f := GFX9; f <= CDNA5; f++ {
 		if fams[f] == 0 {
 			t.Errorf("no vectors for %v", f)
 		}
