@@ -1,13 +1,13 @@
 package bench
 
 import (
+	"github.com/gpusim/gpusim/traces/amdgpu"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/sim"
-	"github.com/gpusim/gpusim/traces"
 )
 
 // prepareAMDSample parses a bundled AMD sample (traces/samples/amd,
@@ -19,7 +19,7 @@ func prepareAMDSample(b *testing.B, name string) *sim.Prepared {
 	if err != nil {
 		b.Fatal(err)
 	}
-	prog, err := traces.ParseAMDGPU(base+".s", src)
+	prog, err := amdgpu.Parse(base+".s", src)
 	if err != nil {
 		b.Fatal(err)
 	}

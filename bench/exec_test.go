@@ -15,6 +15,7 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // The simulation rate of a kernel launched by a CUDA program under
@@ -188,7 +189,7 @@ func loadRateTrace(b *testing.B, f *execBench) (*traces.Program, *sim.LaunchSpec
 	if err != nil {
 		b.Fatal(err)
 	}
-	prog, err := traces.ParsePTX(f.ptx, src)
+	prog, err := ptx.Parse(f.ptx, src)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,12 +1,12 @@
 package bench
 
 import (
+	"github.com/gpusim/gpusim/traces/ptx"
 	"os"
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/sim"
-	"github.com/gpusim/gpusim/traces"
 )
 
 // prepareSample parses a bundled sample and lays out its launch.
@@ -17,7 +17,7 @@ func prepareSample(b *testing.B, name string) *sim.Prepared {
 	if err != nil {
 		b.Fatal(err)
 	}
-	prog, err := traces.ParsePTX(path, src)
+	prog, err := ptx.Parse(path, src)
 	if err != nil {
 		b.Fatal(err)
 	}

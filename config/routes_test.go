@@ -1,9 +1,6 @@
 package config
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -72,63 +69,9 @@ func lineOfKey(t *testing.T, m *Machine, key string) int {
 	return line
 }
 
-// ptxMnemonics reads the PTX mnemonics the traces package decodes from its
-// opcode table (traces/opcode.go, var opcodeNames), without importing it.
-func ptxMnemonics(t *testing.T) []string {
-	path := filepath.Join("..", "traces", "opcode.go")
-	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
-	if err != nil {
-		t.Fatalf("reading the PTX opcode table: %v", err)
-	}
-	var names []string
-	ast.Inspect(f, func(n ast.Node) bool {
-		vs, ok := n.(*ast.ValueSpec)
-		if !ok || len(vs.Names) != 1 || vs.Names[0].Name != "opcodeNames" || len(vs.Values) != 1 {
-			return true
-		}
-		lit, ok := vs.Values[0].(*ast.CompositeLit)
-		if !ok {
-			return true
-		}
-		for _, e := range lit.Elts {
-			kv, ok := e.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			if s, ok := kv.Value.(*ast.BasicLit); ok && s.Kind == token.STRING {
-				if name, err := strconv.Unquote(s.Value); err == nil && name != "invalid" {
-					names = append(names, name)
-				}
-			}
-		}
-		return false
-	})
-	if len(names) < 50 {
-		t.Fatalf("%s: found %d mnemonics in opcodeNames; has the table moved?", path, len(names))
-	}
-	return names
-}
-
-// TestPTXMnemonics: an NVIDIA preset maps every PTX mnemonic gpusim decodes
-// by name, not through a default.
-func TestPTXMnemonics(t *testing.T) {
-	names := ptxMnemonics(t)
-	t.Logf("%d PTX mnemonics", len(names))
-	for _, p := range Presets() {
-		m, err := Load(p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m.GPU.Vendor != VendorNVIDIA {
-			continue
-		}
-		for _, name := range names {
-			if r, ok := m.Route(name); !ok || r.Rule != name {
-				t.Errorf("%s: PTX mnemonic %q is not in [opcodes] (route %+v, %v)", p, name, r, ok)
-			}
-		}
-	}
-}
+// Every PTX opcode routing on every NVIDIA preset, through an [opcodes]
+// key or the unit named by its class, is warp/ptx's TestEveryPTXRow (the
+// instruction table is there; config imports nothing of the project).
 
 // TestAMDMnemonics: each AMD preset routes every mnemonic LLVM emits for
 // the kernels of testdata/amdgpu (see gen.sh), with and without the

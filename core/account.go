@@ -37,6 +37,9 @@ func (s *SM) flush(sl *slot, now Cycle) {
 		d := uint64(now - sl.since)
 		s.pcs[sl.pc].States[sl.state] += d
 		sl.part.stats.States[sl.state] += d
+		if s.hook != nil {
+			s.hook.State(StateEvent{Where: s.where(sl, sl.pc), State: sl.state, Start: sl.since, End: now})
+		}
 		sl.since = now
 	}
 }

@@ -1,11 +1,8 @@
 package core
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"slices"
-	"strconv"
+	"github.com/gpusim/gpusim/traces/amdgpu"
 	"strings"
 	"testing"
 
@@ -34,7 +31,7 @@ func amdKernel(target, body string) string {
 // preset.
 func amdProgram(t *testing.T, target, body string, sets ...string) (*Program, *traces.Kernel, *config.Machine) {
 	t.Helper()
-	prog, err := traces.ParseAMDGPU("k.s", []byte(amdKernel(target, body)))
+	prog, err := amdgpu.Parse("k.s", []byte(amdKernel(target, body)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,123 +47,9 @@ func amdProgram(t *testing.T, target, body string, sets ...string) (*Program, *t
 	return p, k, m
 }
 
-// slotName names an AMD scoreboard slot as testdata/amd_slots.txt does.
-func slotName(l *amdSlots, x int32) string {
-	switch {
-	case x < l.sgpr:
-		return fmt.Sprintf("v%d", x)
-	case x == l.scc:
-		return "scc"
-	case x == l.mode:
-		return "mode"
-	}
-	r := x - l.sgpr
-	switch {
-	case r < traces.AMDRegVCCLo:
-		return fmt.Sprintf("s%d", r)
-	case r >= traces.AMDRegTTMP0 && r < traces.AMDRegTTMP0+16:
-		return fmt.Sprintf("ttmp%d", r-traces.AMDRegTTMP0)
-	}
-	switch r {
-	case traces.AMDRegVCCLo:
-		return "vcc_lo"
-	case traces.AMDRegVCCHi:
-		return "vcc_hi"
-	case traces.AMDRegM0:
-		return "m0"
-	case traces.AMDRegExecLo:
-		return "exec_lo"
-	case traces.AMDRegExecHi:
-		return "exec_hi"
-	}
-	return fmt.Sprintf("?%d", x)
-}
-
-func sortedNames(l *amdSlots, xs []int32) []string {
-	out := []string{}
-	for _, x := range xs {
-		out = append(out, slotName(l, x))
-	}
-	slices.Sort(out)
-	return out
-}
-
-func parseNames(f string) []string {
-	out := []string{}
-	if f = strings.TrimSpace(f); f != "-" {
-		out = strings.Fields(f)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// flagsOf describes an instruction's AMD timing facts as
-// testdata/amd_slots.txt writes them.
-func flagsOf(in *instInfo) []string {
-	out := []string{}
-	for _, f := range []struct {
-		on   bool
-		name string
-	}{{in.sync, "sync"}, {in.wait, "wait"}, {in.smem, "smem"}, {in.hint, "hint"}, {in.pair, "pair"}, {in.reduce, "reduce"}} {
-		if f.on {
-			out = append(out, f.name)
-		}
-	}
-	if in.nop > 0 {
-		out = append(out, "nop="+strconv.Itoa(int(in.nop)))
-	}
-	slices.Sort(out)
-	return out
-}
-
-// TestAMDSlots checks, for every case of testdata/amd_slots.txt, the
-// scoreboard slots an AMD instruction writes and reads (named operands,
-// register ranges and pairs, and the implicit VCC, EXEC, SCC and MODE) and
-// its timing flags.
-func TestAMDSlots(t *testing.T) {
-	f, err := os.Open("testdata/amd_slots.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	n := 0
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fs := strings.Split(text, "|")
-		if len(fs) != 5 {
-			t.Fatalf("amd_slots.txt:%d: want 5 fields, got %d", line, len(fs))
-		}
-		n++
-		target, inst := strings.TrimSpace(fs[0]), strings.TrimSpace(fs[1])
-		p, k, _ := amdProgram(t, target, inst)
-		l := newAMDSlots(k)
-		in := &p.insts[0]
-		def := sortedNames(&l, p.slots[in.def.lo:in.def.hi])
-		use := sortedNames(&l, p.slots[in.use.lo:in.use.hi])
-		if want := parseNames(fs[2]); !slices.Equal(def, want) {
-			t.Errorf("amd_slots.txt:%d: %s (%s) writes %v, want %v", line, inst, target, def, want)
-		}
-		if want := parseNames(fs[3]); !slices.Equal(use, want) {
-			t.Errorf("amd_slots.txt:%d: %s (%s) reads %v, want %v", line, inst, target, use, want)
-		}
-		if got, want := flagsOf(in), parseNames(fs[4]); !slices.Equal(got, want) && !(len(want) == 1 && want[0] == "-") {
-			t.Errorf("amd_slots.txt:%d: %s (%s) flags %v, want %v", line, inst, target, got, want)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if n < 40 {
-		t.Fatalf("only %d cases", n)
-	}
-}
-
 // TestAMDProgramLayout checks the AMD slot layout (VGPRs the kernel names,
-// then the scalar file, SCC and MODE) and the implicit exit, which takes
+// then the scalar file, SCC and MODE; traces/deps_amd_test.go checks each
+// instruction's slots) and the implicit exit, which takes
 // s_endpgm's route on every AMD preset: no [opcodes] entry for it is
 // needed.
 func TestAMDProgramLayout(t *testing.T) {

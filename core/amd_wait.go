@@ -81,7 +81,7 @@ func syncQueues(sl *slot, done Cycle) Cycle {
 		if pushed>>uint(q)&1 != 0 {
 			r.push(done)
 		}
-		for n := w.Outstanding(warp.WaveQueue(q)); r.n > n; {
+		for n := w.Outstanding(warp.Queue(q)); r.n > n; {
 			t = max(t, r.pop())
 		}
 	}

@@ -3,8 +3,12 @@
 // warp scheduler (lrr, gto, oldest, two_level) that issues up to
 // issue_width warps per cycle; a scoreboard on every value register,
 // predicate and the carry flag of every resident warp (AMD: VGPRs, SGPRs,
-// VCC, EXEC, M0, SCC and MODE, amd_program.go); and functional units as
-// pipelines with lanes, latency and initiation from the machine model.
+// VCC, EXEC, M0, SCC and MODE); and functional units as pipelines with
+// lanes, latency and initiation from the machine model. Core is
+// ISA-neutral: what each instruction reads, writes and where it goes comes
+// from the kernel's dependency data (traces.KernelDeps), which the
+// instruction tables' rows (implicit registers, unit class, timing facts)
+// give; it never names an opcode or an operand kind (program.go).
 // Instructions execute at issue (package warp computes the values); the
 // pipeline decides when their results become visible, and memory
 // instructions take their completion time from the memory hierarchy
@@ -18,4 +22,10 @@
 // caller may jump the clock to the next event (SM.Wake) and the time in
 // between lands on each warp's current state at once. The counters live in
 // SMStats and PCStats values that the caller (package sim) owns.
+//
+// An optional Listener (trace.go, SMConfig.Listener) receives every issue,
+// warp-state span, completion, memory access and block admission and
+// retirement, with the cycle, SM, partition, warp slot, block and PC: the
+// counters are the sums of these events, and a timeline writer can attach
+// there. With no listener the hook costs one nil check per event site.
 package core

@@ -198,6 +198,9 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 	if info.pair {
 		s.pcs[pc+1].Latency.Add(lat)
 	}
+	if s.hook != nil {
+		s.announce(sl, pc, info, now, done, long, ack, lat, occ, res)
+	}
 	if s.policy == policyGTO {
 		p.greedy = sl
 	}
@@ -230,6 +233,9 @@ func (s *SM) skipHints(sl *slot, now Cycle) error {
 		s.stats.WarpInsts++
 		s.stats.ThreadInsts += uint64(bits.OnesCount64(res.Exec))
 		s.pcs[pc].Latency.Add(0)
+		if s.hook != nil {
+			s.hook.Issue(IssueEvent{Where: s.where(sl, pc), Cycle: now, Unit: -1, Threads: bits.OnesCount64(res.Exec), Insts: 1})
+		}
 		s.scoreboard(sl)
 	}
 	return nil
@@ -332,4 +338,21 @@ func (s *SM) unitFree(p *partition, u int32) (Cycle, int32) {
 		}
 	}
 	return best, at
+}
+
+// announce sends the events of one issue to the listener: the issue, the
+// completion of its result and its memory access.
+func (s *SM) announce(sl *slot, pc int32, info *instInfo, now, done Cycle, long bool, ack, lat, occ Cycle, res warp.Result) {
+	w := s.where(sl, pc)
+	insts := 1
+	if info.pair {
+		insts = 2
+	}
+	s.hook.Issue(IssueEvent{Where: w, Cycle: now, Unit: int(info.unit), Latency: lat, Occupancy: occ,
+		Threads: bits.OnesCount64(res.Exec), Insts: insts, Exited: res.Kind == warp.KindExited})
+	s.hook.Complete(CompleteEvent{Where: w, Issued: now, Done: done, Long: long})
+	if a := res.Mem; a != nil {
+		s.hook.Memory(MemoryEvent{Where: w, CU: sl.part.cu, Kind: a.Kind, Space: accessSpace(a), Reduce: info.reduce,
+			Lanes: bits.OnesCount64(a.Mask), Bytes: a.Size, Issued: now, Done: done, Ack: ack})
+	}
 }

@@ -10,11 +10,30 @@ import (
 // initiation interval (per-opcode overrides applied), and the scoreboard
 // slots it reads and writes. Index len(Kernel.Code) is the implicit exit.
 // It is read-only after NewProgram and shared by every SM.
+//
+// Everything here comes from the kernel's dependency data
+// (traces.KernelDeps), which the instruction tables' rows give in
+// ISA-neutral terms: core never looks at an opcode or an operand.
+//
+// The scoreboard is a hardware interlock for every dependency. Hazards are
+// what the dependency data says an instruction waits for: for PTX the
+// registers, predicates and carry flag it reads or writes, for AMD the
+// registers (VGPRs, SGPRs, VCC, EXEC, M0, SCC, MODE) it reads, since values
+// are computed at issue and a wave issues in order. A reader waits for the
+// last writer issued before it (whose result time replaces any earlier
+// writer's). GFX9 has an interlock for VALU results read by VALU; GFX11
+// and GFX12 rely on s_delay_alu hints for them instead, but a hint only
+// tells the hardware the delay a dependency needs, which the interlock
+// computes itself: the two give the same timing for code that carries
+// correct hints. s_delay_alu and the other pure hints (TimingHint)
+// therefore execute in no time (SM.skipHints), while s_nop N idles the
+// wave N+1 cycles, its issue included (instInfo.nop). A VOPD pair issues as
+// one instruction: the X half's entry holds both halves' slots.
 type Program struct {
 	kernel *traces.Kernel
 	insts  []instInfo
 	// slots holds every instruction's scoreboard slots: insts[pc].use
-	// indexes the ones it reads or writes, insts[pc].def the ones it writes.
+	// indexes the ones it waits for, insts[pc].def the ones it writes.
 	slots  []int32
 	nslots int
 	routes []config.Route
@@ -28,13 +47,13 @@ type instInfo struct {
 	unit    int32  // index into Machine.Units
 	lat     Cycle  // cycles from issue until the result can be read
 	init    uint32 // initiation interval in cycles
-	use     span   // scoreboard slots read (AMD) or read or written (PTX): hazards
+	use     span   // scoreboard slots whose pending writes it waits for
 	def     span   // scoreboard slots written
 	reduce  bool   // a read-modify-write without a result (PTX red, AMD atomics without return)
 	membar  bool   // waits for the warp's outstanding memory instructions
 	hasDefs bool
 
-	// AMD (amd_program.go).
+	// AMD.
 	sync bool  // adds or retires wait-counter entries: reconcile the wave's queues after it
 	wait bool  // s_waitcnt / s_wait_*: holds the wave until the entries it retires complete
 	smem bool  // scalar memory: timed through the scalar (constant) cache
@@ -45,108 +64,40 @@ type instInfo struct {
 
 // NewProgram resolves every instruction of k (and the implicit exit) to
 // its unit on machine m and records its scoreboard slots. An instruction
-// that no [opcodes] entry routes is an error positioned at the machine
-// file's [opcodes] table.
-//
-// The implicit exit is not an instruction of the kernel: it stands for
-// running off the end of the code, and takes the route of the instruction
-// that ends a warp in the kernel's ISA (PTX exit, AMD s_endpgm), which a
-// machine model for that ISA routes anyway.
+// the machine model does not route (no [opcodes] key, no unit of its
+// class, no default) is an error positioned at the machine file's
+// [opcodes] table.
 func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
-	n := len(k.Code)
-	p := &Program{kernel: k, insts: make([]instInfo, n+1), nslots: len(k.Regs) + int(k.NumPreds) + 1}
-	exit := traces.Inst{Op: traces.OpExit, Guard: -1}
-	var amd *amdSlots
-	if k.AMD != nil {
-		l := newAMDSlots(k)
-		amd, p.nslots = &l, l.n
-		exit = traces.Inst{Op: traces.OpSEndpgm, Guard: -1}
-	}
-	keys := make([]string, n+1)
-	for pc := range keys {
-		keys[pc] = p.inst(pc, &exit).UnitKey()
-	}
-	routes, err := m.Routes(keys)
+	d := traces.KernelDeps(k)
+	p := &Program{kernel: k, insts: make([]instInfo, len(d.Insts)), nslots: d.NumSlots, slots: d.Slots}
+	routes, err := m.RoutesFor(len(d.Insts), func(pc int) ([]string, string) {
+		id := &d.Insts[pc]
+		names := make([]string, 0, 1+len(id.Names))
+		return append(append(names, id.Key), id.Names...), id.Class
+	})
 	if err != nil {
 		return nil, err
 	}
 	p.routes = routes
 	for pc := range p.insts {
-		in := p.inst(pc, &exit)
-		r := routes[pc]
-		info := &p.insts[pc]
+		id, r, info := &d.Insts[pc], routes[pc], &p.insts[pc]
 		info.unit = int32(r.Unit)
 		info.lat = Cycle(max(r.Latency, 0))
 		info.init = uint32(max(r.Initiation, 1))
-		if amd != nil {
-			var y *traces.Inst
-			if in.Flags&traces.FlagAMDDualX != 0 && pc+1 < n {
-				y = &k.Code[pc+1]
-			}
-			p.addAMDSlots(amd, in, y, info)
-			amdTiming(in, info)
-			continue
-		}
-		info.reduce = in.Op == traces.OpRed
-		info.membar = in.Op == traces.OpMembar || in.Op == traces.OpFence
-		p.addSlots(k, in, info)
+		info.def = span{id.Def.Lo, id.Def.Hi}
+		info.use = span{id.Use.Lo, id.Use.Hi}
+		info.hasDefs = id.Def.Hi > id.Def.Lo
+		t := id.Timing
+		info.reduce = t&traces.TimingReduce != 0
+		info.membar = t&traces.TimingMembar != 0
+		info.sync = t&traces.TimingCounted != 0
+		info.wait = t&traces.TimingWait != 0
+		info.smem = t&traces.TimingScalarMem != 0
+		info.hint = t&traces.TimingHint != 0
+		info.nop = Cycle(id.Nop)
+		info.pair = id.Pair
 	}
 	return p, nil
-}
-
-// inst returns the instruction at pc (the implicit exit past the end).
-func (p *Program) inst(pc int, exit *traces.Inst) *traces.Inst {
-	if pc < len(p.kernel.Code) {
-		return &p.kernel.Code[pc]
-	}
-	return exit
-}
-
-// addSlots appends the scoreboard slots of in: written ones first (def),
-// then the ones only read, each once.
-func (p *Program) addSlots(k *traces.Kernel, in *traces.Inst, info *instInfo) {
-	nregs, carry := int32(len(k.Regs)), int32(len(k.Regs))+k.NumPreds
-	lo := int32(len(p.slots))
-	add := func(s int32) {
-		for _, x := range p.slots[lo:] {
-			if x == s {
-				return
-			}
-		}
-		p.slots = append(p.slots, s)
-	}
-	for i := range in.Dst {
-		switch d := &in.Dst[i]; d.Kind {
-		case traces.OpdReg:
-			add(d.Reg)
-		case traces.OpdPred:
-			add(nregs + d.Reg)
-		}
-	}
-	if in.Flags.Has(traces.FlagCC) {
-		add(carry)
-	}
-	info.def = span{lo, int32(len(p.slots))}
-	info.hasDefs = info.def.hi > info.def.lo
-	for i := range in.Src {
-		switch s := &in.Src[i]; s.Kind {
-		case traces.OpdReg:
-			add(s.Reg)
-		case traces.OpdPred:
-			add(nregs + s.Reg)
-		case traces.OpdMem:
-			if s.Reg >= 0 {
-				add(s.Reg)
-			}
-		}
-	}
-	if in.Guard >= 0 {
-		add(nregs + in.Guard)
-	}
-	if in.Flags.Has(traces.FlagCarryIn) || in.Op == traces.OpAddc || in.Op == traces.OpSubc || in.Op == traces.OpMadc {
-		add(carry)
-	}
-	info.use = span{lo, int32(len(p.slots))}
 }
 
 // Kernel is the kernel the program was built from.

@@ -1,11 +1,11 @@
 package core
 
 import (
+	"github.com/gpusim/gpusim/traces/ptx"
 	"slices"
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
 )
 
 const programPTX = `.version 7.0
@@ -35,7 +35,7 @@ const programPTX = `.version 7.0
 // written registers, predicates and the carry flag, read ones (sources,
 // address bases, the guard), and the per-opcode latency override.
 func TestProgram(t *testing.T) {
-	prog, err := traces.ParsePTX("k.ptx", []byte(programPTX))
+	prog, err := ptx.Parse("k.ptx", []byte(programPTX))
 	if err != nil {
 		t.Fatal(err)
 	}

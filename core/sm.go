@@ -9,7 +9,8 @@ import (
 )
 
 // Warp is what the timing model needs of one warp (AMD: wavefront): the
-// execution side lives in package warp. *warp.Warp implements it.
+// execution side lives in packages warp/ptx and warp/amd, whose *Warp and
+// *Wave implement it (package sim checks that).
 type Warp interface {
 	// Step executes the instruction at PC for the active lanes, with now
 	// as the value of the clock registers.
@@ -22,23 +23,18 @@ type Warp interface {
 	Waiting() bool
 }
 
-// *warp.Warp is a Warp.
-var _ Warp = (*warp.Warp)(nil)
-
 // Wave is what the timing model needs beyond Warp of an AMD wavefront: its
 // queues of outstanding memory operations, one per wait counter (package
-// warp's WaveQueue), which s_waitcnt retires. *warp.Wave implements it.
+// warp's Queue), which s_waitcnt retires. *amd.Wave (package warp/amd)
+// implements it.
 type Wave interface {
 	Warp
 	// Outstanding is the number of entries of queue q not yet retired.
-	Outstanding(q warp.WaveQueue) int
+	Outstanding(q warp.Queue) int
 	// Enqueued is the set of queues (bit q for queue q) the last Step
 	// added an entry to.
 	Enqueued() uint8
 }
-
-// *warp.Wave is a Wave.
-var _ Wave = (*warp.Wave)(nil)
 
 // SMConfig is what an SM is built from.
 type SMConfig struct {
@@ -61,6 +57,8 @@ type SMConfig struct {
 	// changed. It gives the same numbers, slower: a check on the event
 	// skipping.
 	CycleByCycle bool
+	// Listener, when not nil, receives the SM's events (trace.go).
+	Listener Listener
 }
 
 // Scheduling policies.
@@ -94,6 +92,7 @@ type SM struct {
 	// (sm.block_launch_latency); takenBranch what a control transfer adds
 	// to the branch's latency (scheduler.taken_branch_penalty).
 	launch, takenBranch Cycle
+	hook     Listener // nil: no events
 
 	parts  []partition
 	slots  []slot
@@ -131,6 +130,8 @@ type slot struct {
 	w    Warp
 	id   int32
 	blk  int32
+	wib  int32 // the warp's index in its block
+	pidx int32 // index of part in SM.parts
 	part *partition
 	age  uint64
 	gw   uint64 // GPU-unique warp number (local memory layout)
@@ -191,7 +192,7 @@ func NewSM(c SMConfig) (*SM, error) {
 	cus := max(1, m.GPU.CUsPerWGP)
 	nparts := m.SM.Partitions * cus
 	s := &SM{
-		id: c.ID, prog: c.Program, stats: c.Stats, pcs: c.PC, every: c.CycleByCycle,
+		id: c.ID, prog: c.Program, stats: c.Stats, pcs: c.PC, every: c.CycleByCycle, hook: c.Listener,
 		issueW: max(1, m.Scheduler.IssueWidth), interv: Cycle(max(1, m.Scheduler.IssueInterval)),
 		twoLvl: max(1, m.Scheduler.TwoLevelActive), storeAck: Cycle(max(0, m.Memory.StoreAckLatency)),
 		launch: Cycle(max(0, m.SM.BlockLaunchLatency)), takenBranch: Cycle(max(0, m.Scheduler.TakenBranchPenalty)),
@@ -251,7 +252,7 @@ func NewSM(c SMConfig) (*SM, error) {
 	for i := range s.slots {
 		sl := &s.slots[i]
 		sl.id, sl.blk = int32(i), -1
-		sl.part = &s.parts[i%nparts]
+		sl.part, sl.pidx = &s.parts[i%nparts], int32(i%nparts)
 		sl.gw = uint64(c.ID)*uint64(len(s.slots)) + uint64(i)
 		sl.ready = make([]Cycle, n)
 		sl.long = make([]bool, n)
@@ -292,11 +293,12 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 	b.used, b.handle, b.live, b.drain, b.retireAt, b.parked = true, handle, len(warps), now, Never, 0
 	b.slots = b.slots[:0]
 	next := 0
-	for _, w := range warps {
+	for wi, w := range warps {
 		for s.slots[next].blk >= 0 {
 			next++
 		}
 		sl := &s.slots[next]
+		sl.wib = int32(wi)
 		b.slots = append(b.slots, sl.id)
 		clear(sl.ready)
 		clear(sl.long)
@@ -323,6 +325,9 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		s.countWarps(p, now, 1)
 	}
 	s.stats.Blocks++
+	if s.hook != nil {
+		s.hook.Block(BlockEvent{SM: s.id, Block: handle, Warps: len(warps), Cycle: now})
+	}
 	s.used += len(warps)
 	s.nblocks++
 	if len(warps) == 0 {
@@ -351,6 +356,9 @@ func (s *SM) Retire(now Cycle, done []int) []int {
 		}
 		for _, id := range b.slots {
 			s.slots[id].blk, s.slots[id].w = -1, nil
+		}
+		if s.hook != nil {
+			s.hook.Block(BlockEvent{SM: s.id, Block: b.handle, Warps: len(b.slots), Cycle: b.retireAt, Retired: true})
 		}
 		b.used = false
 		s.used -= len(b.slots)

@@ -1,17 +1,17 @@
 package core
 
 import (
+	"github.com/gpusim/gpusim/traces/ptx"
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
 )
 
 // TestSMUnits checks the unit instances NewSM lays out: count per
 // partition for partition-scope units, count per SM shared by every
 // partition for SM-scope ones, and the slots' partitions.
 func TestSMUnits(t *testing.T) {
-	prog, err := traces.ParsePTX("k.ptx", []byte(programPTX))
+	prog, err := ptx.Parse("k.ptx", []byte(programPTX))
 	if err != nil {
 		t.Fatal(err)
 	}

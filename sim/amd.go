@@ -6,7 +6,7 @@ import (
 	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
-	"github.com/gpusim/gpusim/warp"
+	"github.com/gpusim/gpusim/warp/amd"
 )
 
 // AMD kernel launches. Prepare builds the kernel's explicit arguments in
@@ -169,8 +169,8 @@ func (p *Prepared) dispatchPacket(kernarg, dynLDS uint64) (uint64, error) {
 }
 
 // newWaveLaunch builds the wave launch of a prepared AMD kernel.
-func (p *Prepared) newWaveLaunch() (*warp.WaveLaunch, error) {
-	return warp.NewWaveLaunch(warp.WaveConfig{
+func (p *Prepared) newWaveLaunch() (*amd.Launch, error) {
+	return amd.NewLaunch(amd.LaunchConfig{
 		Program: p.Program, Kernel: p.Kernel,
 		Grid: p.Spec.Grid, Block: p.Spec.Block, DynLDS: p.AMD.DynLDS,
 		Global: p.Global, Kernarg: p.AMD.Kernarg, DispatchPtr: p.AMD.DispatchPtr,

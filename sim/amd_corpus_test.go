@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"github.com/gpusim/gpusim/traces/amdgpu"
 	"math"
 	"math/big"
 	"math/bits"
@@ -10,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
 )
 
 // The kernels of traces/testdata/amdgpu/corpus.cl, compiled by LLVM for
@@ -36,7 +36,7 @@ func runCorpus(t *testing.T, target, kernel string, grid, block int, bufs []corp
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := traces.ParseAMDGPU(path, src)
+	prog, err := amdgpu.Parse(path, src)
 	if err != nil {
 		t.Fatal(err)
 	}

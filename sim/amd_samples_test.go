@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"github.com/gpusim/gpusim/traces/amdgpu"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -10,7 +11,6 @@ import (
 
 	"github.com/gpusim/gpusim/alu"
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
 )
 
 // The AMD samples (traces/samples/amd), run as a user runs them: parsed,
@@ -34,7 +34,7 @@ func prepareAMDSample(t testing.TB, name, target string, tweaks ...func(*LaunchS
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := traces.ParseAMDGPU(base+".s", src)
+	prog, err := amdgpu.Parse(base+".s", src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,11 +2,12 @@ package sim
 
 import (
 	"fmt"
+	"github.com/gpusim/gpusim/warp/amd"
+	ptxexec "github.com/gpusim/gpusim/warp/ptx"
 	"time"
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/core"
-	"github.com/gpusim/gpusim/warp"
 )
 
 // The timing mode for AMD kernels: workgroups of waves (package warp) as a
@@ -14,7 +15,7 @@ import (
 // kernel descriptor's register counts give.
 
 // waveSource makes AMD workgroups.
-type waveSource struct{ l *warp.WaveLaunch }
+type waveSource struct{ l *amd.Launch }
 
 func (s waveSource) Width() int         { return s.l.Code().Width() }
 func (s waveSource) WarpsPerBlock() int { return s.l.WavesPerBlock() }
@@ -24,29 +25,32 @@ func (s waveSource) NewBlock(id [3]uint32, sm uint32) (SourceBlock, error) {
 	if err != nil {
 		return nil, err
 	}
-	wb := &waveBlock{WaveBlock: b}
+	wb := &waveBlock{Block: b}
 	for _, w := range b.Waves() {
 		wb.waves = append(wb.waves, w)
 	}
 	return wb, nil
 }
 
-// waveBlock is a warp.WaveBlock with its waves as core.Warp values.
+// waveBlock is an amd.Block with its waves as core.Warp values.
 type waveBlock struct {
-	*warp.WaveBlock
+	*amd.Block
 	waves []core.Warp
 }
 
 func (b *waveBlock) Warps() []core.Warp { return b.waves }
 
 func (b *waveBlock) Counts(add func(warpInsts, threadInsts []uint64)) {
-	for _, w := range b.WaveBlock.Waves() {
+	for _, w := range b.Block.Waves() {
 		add(w.WarpInsts(), w.ThreadInsts())
 	}
 }
 
-// *warp.Wave is a core.Warp.
-var _ core.Warp = (*warp.Wave)(nil)
+// *amd.Wave is a core.Wave, *ptxexec.Warp a core.Warp.
+var (
+	_ core.Wave = (*amd.Wave)(nil)
+	_ core.Warp = (*ptxexec.Warp)(nil)
+)
 
 // RunTimingAMD is RunTiming for an AMD kernel (RunTiming calls it): the
 // timing core schedules the waves on the SIMDs, times their units and

@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"fmt"
+	"github.com/gpusim/gpusim/traces/amdgpu"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +30,7 @@ func amdMicro(t testing.TB, name, target, kernel string, sets ...string) *Prepar
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := traces.ParseAMDGPU(base+".s", src)
+	prog, err := amdgpu.Parse(base+".s", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func amdGenKernel(target string, body []string) string {
 // workgroup of one wave.
 func runGenerated(t *testing.T, target string, body []string, sets ...string) (*Prepared, *KernelStats) {
 	t.Helper()
-	prog, err := traces.ParseAMDGPU("k.s", []byte(amdGenKernel(target, body)))
+	prog, err := amdgpu.Parse("k.s", []byte(amdGenKernel(target, body)))
 	if err != nil {
 		t.Fatal(err)
 	}

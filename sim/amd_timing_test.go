@@ -3,13 +3,13 @@ package sim
 import (
 	"bytes"
 	"fmt"
+	"github.com/gpusim/gpusim/traces/amdgpu"
 	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
 )
 
 // valuKernel is an AMDGPU kernel of n independent v_fma_f32 (rotating over
@@ -44,7 +44,7 @@ func TestAMDTimingVALURate(t *testing.T) {
 	}{{"gfx90a", "", 0.25}, {"gfx1100", "", 1}, {"gfx1100", "s_delay_alu instid0(VALU_DEP_3)", 1}} {
 		t.Run(tc.target+tc.hint, func(t *testing.T) {
 			const n = 1000
-			prog, err := traces.ParseAMDGPU("valu.s", []byte(valuKernel(tc.target, n, tc.hint)))
+			prog, err := amdgpu.Parse("valu.s", []byte(valuKernel(tc.target, n, tc.hint)))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,7 +21,7 @@ import (
 // Line 0). `gpusim config check` runs it; so does every run.
 func CheckMachine(m *config.Machine) error {
 	var errs config.Errors
-	for _, check := range [...]func(*config.Machine) []*diag.Error{checkMemory, checkNumerics} {
+	for _, check := range [...]func(*config.Machine) []*diag.Error{checkMemory, checkNumerics, checkKeys} {
 		errs = append(errs, check(m)...)
 	}
 	if len(errs) == 0 {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/diag"
-	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // TestCheckMachinePresets: every shipped model passes.
@@ -84,7 +84,7 @@ func TestCheckMachine(t *testing.T) {
 // TestPrepareNumericsPosition: a launch on a model with an unknown
 // numerics model names the key's own line, not the table's.
 func TestPrepareNumericsPosition(t *testing.T) {
-	prog, err := traces.ParsePTX("k.ptx", []byte(knobLoop))
+	prog, err := ptx.Parse("k.ptx", []byte(knobLoop))
 	if err != nil {
 		t.Fatal(err)
 	}

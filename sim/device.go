@@ -8,7 +8,7 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
-	"github.com/gpusim/gpusim/warp"
+	ptxexec "github.com/gpusim/gpusim/warp/ptx"
 )
 
 // Device is a GPU whose memory outlives its launches: the device of the
@@ -66,7 +66,7 @@ type Module struct {
 	Program    *traces.Program
 	GlobalVars uint64 // device address of the .global variable segment (0: none)
 	Const      *mem.Segment
-	codes      map[*traces.Kernel]*warp.Code
+	codes      map[*traces.Kernel]*ptxexec.Code
 }
 
 // Load places a parsed PTX program on the device: its .global variables go
@@ -77,7 +77,7 @@ func (d *Device) Load(prog *traces.Program, globalsAt uint64, globals []byte) (*
 	if prog.ISA != traces.ISAPTX {
 		return nil, fmt.Errorf("%s: the CUDA runtime runs PTX, not %s", prog.Path, prog.ISA)
 	}
-	m := &Module{Program: prog, codes: map[*traces.Kernel]*warp.Code{}}
+	m := &Module{Program: prog, codes: map[*traces.Kernel]*ptxexec.Code{}}
 	if prog.GlobalSize > 0 {
 		if uint64(len(globals)) < prog.GlobalSize {
 			return nil, fmt.Errorf("%s: %d bytes for the module's variables, it needs %d", prog.Path, len(globals), prog.GlobalSize)
@@ -171,7 +171,7 @@ func (d *Device) Prepare(l Launch) (*Prepared, error) {
 	code := l.Module.codes[k]
 	if code == nil {
 		var err error
-		if code, err = warp.Compile(l.Module.Program, k, 32); err != nil {
+		if code, err = ptxexec.Compile(l.Module.Program, k, 32); err != nil {
 			return nil, err
 		}
 		l.Module.codes[k] = code

@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	ptxexec "github.com/gpusim/gpusim/warp/ptx"
 	"os"
 	"path/filepath"
 	"time"
@@ -98,8 +99,8 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 	return st, nil
 }
 
-func (p *Prepared) newLaunch() (*warp.Launch, error) {
-	return warp.NewLaunch(warp.LaunchConfig{
+func (p *Prepared) newLaunch() (*ptxexec.Launch, error) {
+	return ptxexec.NewLaunch(ptxexec.LaunchConfig{
 		Program: p.Program, Kernel: p.Kernel, Code: p.Code,
 		Grid: p.Spec.Grid, Block: p.Spec.Block, DynShared: p.Spec.Shared,
 		Global: p.Global, GlobalVars: p.GlobalVars, Const: p.Const, Params: p.Params,

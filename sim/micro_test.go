@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // The microbenchmarks of sim/testdata/micro (gen.sh writes them; read its
@@ -61,7 +61,7 @@ func (r microRun) run(t *testing.T, preset string) *Prepared {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := traces.ParsePTX(path, src)
+	prog, err := ptx.Parse(path, src)
 	if err != nil {
 		t.Fatal(err)
 	}

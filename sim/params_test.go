@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // aggPTX copies its aggregate parameters, byte for byte, to out: a 24-byte
@@ -52,7 +52,7 @@ count = 4
 
 func runAgg(t *testing.T, args string) ([]byte, *Prepared, error) {
 	t.Helper()
-	prog, err := traces.ParsePTX("agg.ptx", []byte(aggPTX))
+	prog, err := ptx.Parse("agg.ptx", []byte(aggPTX))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestAggregateParamErrors(t *testing.T) {
 // TestAggregateDefaults runs a kernel with aggregate parameters without a
 // launch file: they get zero bytes, and the report says so.
 func TestAggregateDefaults(t *testing.T) {
-	prog, err := traces.ParsePTX("agg.ptx", []byte(aggPTX))
+	prog, err := ptx.Parse("agg.ptx", []byte(aggPTX))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
-	"github.com/gpusim/gpusim/warp"
+	ptxexec "github.com/gpusim/gpusim/warp/ptx"
 )
 
 // Overrides are the command line's changes to a launch (-kernel, -grid,
@@ -50,7 +50,7 @@ type Prepared struct {
 	AMD *AMDLaunch
 	// Code is the kernel compiled for 32-wide warps, when the caller keeps
 	// it between launches (Device.Prepare); nil compiles it at each run.
-	Code *warp.Code
+	Code *ptxexec.Code
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // nvidiaPresets lists the embedded NVIDIA machine models.
@@ -32,13 +32,13 @@ func nvidiaPresets(t testing.TB) []string {
 
 // runOn prepares a PTX file with its launch file on a preset and runs it
 // in the timing mode (functional results and timing in one run).
-func runOn(t *testing.T, preset, ptx, launch string) (*Prepared, *KernelStats) {
+func runOn(t *testing.T, preset, ptxPath, launch string) (*Prepared, *KernelStats) {
 	t.Helper()
-	src, err := os.ReadFile(ptx)
+	src, err := os.ReadFile(ptxPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := traces.ParsePTX(ptx, src)
+	prog, err := ptx.Parse(ptxPath, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,11 +55,11 @@ func runOn(t *testing.T, preset, ptx, launch string) (*Prepared, *KernelStats) {
 	}
 	p, err := Prepare(prog, m, spec, Overrides{})
 	if err != nil {
-		t.Fatalf("%s on %s: %v", ptx, preset, err)
+		t.Fatalf("%s on %s: %v", ptxPath, preset, err)
 	}
 	st, err := RunTiming(p, TimingOptions{})
 	if err != nil {
-		t.Fatalf("%s on %s: %v", ptx, preset, err)
+		t.Fatalf("%s on %s: %v", ptxPath, preset, err)
 	}
 	return p, st
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"github.com/gpusim/gpusim/traces/ptx"
 	"math"
 	"math/big"
 	"os"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/gpusim/gpusim/alu"
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
 )
 
 // The bundled samples (traces/samples), run the way a user runs them:
@@ -25,7 +25,7 @@ func runSample(t *testing.T, name string) *Prepared {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := traces.ParsePTX(path, src)
+	prog, err := ptx.Parse(path, src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,10 @@ type TimingOptions struct {
 	// with the cycle reached and the warp instructions issued so far (for
 	// a progress display; it must return quickly).
 	Progress func(cycles, warpInsts uint64)
+	// Listener, when not nil, receives every SM's events (core's tracer
+	// hook: issues, warp-state spans, completions, memory accesses,
+	// blocks), for a timeline or other views of the run.
+	Listener core.Listener
 }
 
 // blockRec is one block object of the pool.
@@ -105,7 +109,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	for i := range r.sms {
 		r.sms[i], err = core.NewSM(core.SMConfig{
 			ID: i, Machine: m, Program: prog, Memory: hier, Width: src.Width(),
-			Stats: &smStats[i], PC: pcStats, CycleByCycle: opt.CycleByCycle,
+			Stats: &smStats[i], PC: pcStats, CycleByCycle: opt.CycleByCycle, Listener: opt.Listener,
 		})
 		if err != nil {
 			return nil, err

@@ -2,12 +2,12 @@ package sim
 
 import (
 	"encoding/binary"
+	"github.com/gpusim/gpusim/traces/ptx"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
 )
 
 // timingDir holds the timing microbenchmarks.
@@ -29,7 +29,7 @@ func (b bench) prepare(t testing.TB) *Prepared {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := traces.ParsePTX(b.ptx, src)
+	prog, err := ptx.Parse(b.ptx, src)
 	if err != nil {
 		t.Fatal(err)
 	}

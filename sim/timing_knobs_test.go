@@ -5,7 +5,8 @@ import (
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/core"
-	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/amdgpu"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // The machine-model keys that were constants in Go (memory.l1.cycles_per_line,
@@ -62,7 +63,7 @@ $L_top:
 // grid blocks of one warp (its parameters get the stated defaults).
 func runPTXText(t *testing.T, src string, grid uint32, sets ...string) *KernelStats {
 	t.Helper()
-	prog, err := traces.ParsePTX("knob.ptx", []byte(src))
+	prog, err := ptx.Parse("knob.ptx", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +235,7 @@ func TestKnobStoreAck(t *testing.T) {
 // (its .amdhsa_next_free_sgpr over sm.sgprs_per_wave) cannot run; at the
 // limit it runs.
 func TestKnobSGPRsPerWave(t *testing.T) {
-	prog, err := traces.ParseAMDGPU("k.s", []byte(amdGenKernel("gfx1100", nil)))
+	prog, err := amdgpu.Parse("k.s", []byte(amdGenKernel("gfx1100", nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"github.com/gpusim/gpusim/traces/ptx"
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/traces"
@@ -19,7 +20,7 @@ const (
 // launch's block shape, its shared memory (static plus dynamic) and its
 // registers per thread: the machine's kernel.registers when set (-set
 // kernel.registers=N), else the kernel's .maxnreg, else the liveness
-// estimate (traces.EstimateRegisters); a kernel that declares its block
+// estimate (ptx.EstimateRegisters); a kernel that declares its block
 // size (.reqntid or .maxntid) and .minnctapersm gets at most the registers
 // that let that many blocks fit, as ptxas allocates them. A block that
 // cannot fit on an SM at all is an error.
@@ -32,7 +33,7 @@ func (p *Prepared) Occupancy(width int) (config.Occupancy, OccupancyStats, error
 	case k.MaxNReg > 0:
 		os.Registers, os.RegistersFrom = int(k.MaxNReg), regsFromMaxNReg
 	default:
-		os.Registers, os.RegistersFrom = traces.EstimateRegisters(k), regsFromEstimate
+		os.Registers, os.RegistersFrom = ptx.EstimateRegisters(k), regsFromEstimate
 	}
 	align := k.DynSharedAlign
 	if align == 0 {

@@ -2,7 +2,7 @@ package sim
 
 import (
 	"github.com/gpusim/gpusim/core"
-	"github.com/gpusim/gpusim/warp"
+	ptxexec "github.com/gpusim/gpusim/warp/ptx"
 )
 
 // BlockSource makes the blocks a timed launch dispatches: package warp's
@@ -36,7 +36,7 @@ type SourceBlock interface {
 }
 
 // ptxSource makes PTX CTAs.
-type ptxSource struct{ l *warp.Launch }
+type ptxSource struct{ l *ptxexec.Launch }
 
 func (s ptxSource) Width() int         { return s.l.Code().Width() }
 func (s ptxSource) WarpsPerBlock() int { return s.l.WarpsPerBlock() }
@@ -53,9 +53,9 @@ func (s ptxSource) NewBlock(ctaid [3]uint32, sm uint32) (SourceBlock, error) {
 	return pb, nil
 }
 
-// ptxBlock is a warp.Block with its warps as core.Warp values.
+// ptxBlock is a ptxexec.Block with its warps as core.Warp values.
 type ptxBlock struct {
-	*warp.Block
+	*ptxexec.Block
 	warps []core.Warp
 }
 

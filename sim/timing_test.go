@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/gpusim/gpusim/traces/ptx"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/core"
-	"github.com/gpusim/gpusim/traces"
 )
 
 // samples are the bundled samples in traces/samples.
@@ -202,7 +202,7 @@ $END:
 	ret;
 }
 `
-	prog, err := traces.ParsePTX("hang.ptx", []byte(src))
+	prog, err := ptx.Parse("hang.ptx", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import "github.com/gpusim/gpusim/diag"
 // `file:line:col: message`; File is the trace as given to the front end.
 type Error = diag.Error
 
-// errAt returns a front-end error at a position of the file path.
-func errAt(path string, pos Pos, msg string) *Error {
+// ErrorAt returns a front-end error at a position of the file path.
+func ErrorAt(path string, pos Pos, msg string) *Error {
 	return &Error{File: path, Line: int(pos.Line), Col: int(pos.Col), Msg: msg}
 }

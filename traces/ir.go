@@ -264,7 +264,6 @@ const (
 	FlagFull                         // .full (div.full.f32)
 	FlagUni                          // .uni (bra.uni, call.uni)
 	FlagCC                           // .cc: writes the carry flag (add.cc, sub.cc, mad.cc)
-	FlagCarryIn                      // addc/subc/madc: reads the carry flag
 	FlagHi                           // .hi (mul/mad)
 	FlagLo                           // .lo (mul/mad)
 	FlagWide                         // .wide (mul/mad)
@@ -361,22 +360,22 @@ const (
 	TF32
 	F32
 	F64
-	numTypes
+	NumTypes // the number of types (one past the last)
 )
 
-var typeNames = [numTypes]string{
+var typeNames = [NumTypes]string{
 	TypeNone: "", Pred: "pred", B8: "b8", B16: "b16", B32: "b32", B64: "b64", B128: "b128",
 	U8: "u8", U16: "u16", U32: "u32", U64: "u64", S8: "s8", S16: "s16", S32: "s32", S64: "s64",
 	F16: "f16", F16x2: "f16x2", BF16: "bf16", BF16x2: "bf16x2", TF32: "tf32", F32: "f32", F64: "f64",
 }
 
-var typeSizes = [numTypes]uint8{
+var typeSizes = [NumTypes]uint8{
 	Pred: 1, B8: 1, B16: 2, B32: 4, B64: 8, B128: 16, U8: 1, U16: 2, U32: 4, U64: 8,
 	S8: 1, S16: 2, S32: 4, S64: 8, F16: 2, F16x2: 4, BF16: 2, BF16x2: 4, TF32: 4, F32: 4, F64: 8,
 }
 
 func (t Type) String() string {
-	if t < numTypes {
+	if t < NumTypes {
 		return typeNames[t]
 	}
 	return "?"
@@ -384,7 +383,7 @@ func (t Type) String() string {
 
 // Size is the width in bytes (Pred: 1).
 func (t Type) Size() int {
-	if t < numTypes {
+	if t < NumTypes {
 		return int(typeSizes[t])
 	}
 	return 0
@@ -401,7 +400,7 @@ func (t Type) IsFloat() bool { return t >= F16 && t <= F64 }
 
 // TypeByName returns the type named by a PTX suffix without the dot ("f32").
 func TypeByName(s string) (Type, bool) {
-	for t := Type(1); t < numTypes; t++ {
+	for t := Type(1); t < NumTypes; t++ {
 		if typeNames[t] == s {
 			return t, true
 		}

@@ -1,43 +1,17 @@
 package warp
 
-import (
-	"math"
+import "github.com/gpusim/gpusim/traces"
 
-	"github.com/gpusim/gpusim/alu"
-	"github.com/gpusim/gpusim/traces"
-)
+// Comparisons both ISAs share (PTX setp/set/slct, AMD v_cmp/s_cmp): the
+// conditions are traces.CmpOp values, the same for both front ends.
 
-// Comparison and selection: setp, set, selp, slct. Float comparisons decode
-// both operands exactly to float64 (every f16/bf16/f32 value is exact in
-// f64) and compare there; no rounding is involved.
-
-// floatVal decodes the low bits of v as type t (F16, BF16, F32, F64),
-// flushing subnormals to signed zero when ftz.
-func floatVal(v uint64, t traces.Type, ftz bool) float64 {
-	switch t {
-	case traces.F16:
-		h := uint16(v)
-		if ftz && h&0x7c00 == 0 {
-			h &= 0x8000
-		}
-		return float64(math.Float32frombits(alu.F16ToF32(h)))
-	case traces.BF16:
-		h := uint16(v)
-		if ftz && h&0x7f80 == 0 {
-			h &= 0x8000
-		}
-		return float64(math.Float32frombits(alu.BF16ToF32(h)))
-	case traces.F32:
-		x := uint32(v)
-		if ftz && x&0x7f800000 == 0 {
-			x &= 0x80000000
-		}
-		return float64(math.Float32frombits(x))
-	}
-	return math.Float64frombits(v)
-}
-
-func cmpFloat(op traces.CmpOp, x, y float64) bool {
+// CompareFloat is comparison op of two floating-point values decoded
+// exactly (every f16, bf16 and f32 value is exact as a float64): an
+// ordered comparison is false when either is a NaN, an unordered one
+// (CmpEQU ... CmpGEU) true; CmpNUM holds when neither is a NaN, CmpNAN
+// when one is; -0 equals +0. AMD's always-false and always-true conditions
+// (CmpAMDFalse, CmpAMDTrue) are what they say.
+func CompareFloat(op traces.CmpOp, x, y float64) bool {
 	nan := x != x || y != y
 	switch op {
 	case traces.CmpEQ:
@@ -68,183 +42,50 @@ func cmpFloat(op traces.CmpOp, x, y float64) bool {
 		return !nan
 	case traces.CmpNAN:
 		return nan
+	case traces.CmpAMDTrue:
+		return true
 	}
 	return false
 }
 
-func cmpInt(op traces.CmpOp, a, b uint64, n int, signed bool) bool {
+// CompareInt is comparison op of the low n bits of a and b as signed or
+// unsigned integers (CmpLO, CmpLS, CmpHI, CmpHS compare unsigned whatever
+// signed says).
+func CompareInt(op traces.CmpOp, a, b uint64, n int, signed bool) bool {
 	switch op {
 	case traces.CmpEQ:
-		return a&lowMask(n) == b&lowMask(n)
+		return a&LowMask(n) == b&LowMask(n)
 	case traces.CmpNE:
-		return a&lowMask(n) != b&lowMask(n)
+		return a&LowMask(n) != b&LowMask(n)
 	case traces.CmpLT:
-		return less(a, b, n, signed)
+		return Less(a, b, n, signed)
 	case traces.CmpLE:
-		return !less(b, a, n, signed)
+		return !Less(b, a, n, signed)
 	case traces.CmpGT:
-		return less(b, a, n, signed)
+		return Less(b, a, n, signed)
 	case traces.CmpGE:
-		return !less(a, b, n, signed)
+		return !Less(a, b, n, signed)
 	case traces.CmpLO:
-		return less(a, b, n, false)
+		return Less(a, b, n, false)
 	case traces.CmpLS:
-		return !less(b, a, n, false)
+		return !Less(b, a, n, false)
 	case traces.CmpHI:
-		return less(b, a, n, false)
+		return Less(b, a, n, false)
 	case traces.CmpHS:
-		return !less(a, b, n, false)
+		return !Less(a, b, n, false)
+	case traces.CmpAMDTrue:
+		return true
 	}
 	return false
 }
 
-// isFloatCmp reports the comparisons only floating-point types have.
-func isFloatCmp(op traces.CmpOp) bool { return op >= traces.CmpEQU && op <= traces.CmpNAN }
-
-// isUnsignedCmp reports lo/ls/hi/hs.
-func isUnsignedCmp(op traces.CmpOp) bool { return op >= traces.CmpLO && op <= traces.CmpHS }
-
-// combine applies a set/setp predicate combination.
-func combine(op traces.BoolOp, x, c uint64) uint64 {
-	switch op {
-	case traces.BoolAnd:
-		return x & c
-	case traces.BoolOr:
-		return x | c
-	case traces.BoolXor:
-		return x ^ c
+// Less reports a < b for the low n bits, signed or unsigned.
+func Less(a, b uint64, n int, signed bool) bool {
+	if signed {
+		return SignExtend(a, n) < SignExtend(b, n)
 	}
-	return x
+	return a&LowMask(n) < b&LowMask(n)
 }
 
-// halfType is the element type of a packed type.
-func halfType(t traces.Type) traces.Type {
-	switch t {
-	case traces.F16x2:
-		return traces.F16
-	case traces.BF16x2:
-		return traces.BF16
-	}
-	return t
-}
-
-// execSetp: p = cmp BoolOp c, q = !cmp BoolOp c. For packed types p takes
-// the low halves' comparison and q the high halves'.
-func execSetp(w *Warp, o *op, m uint64) error {
-	a, b := w.in(o, 0), w.in(o, 1)
-	var lo, hi uint64
-	packed := o.aux != 0
-	for mm := m; mm != 0; mm &= mm - 1 {
-		l := tz(mm)
-		if o.cmp(a[l], b[l]) {
-			lo |= 1 << uint(l)
-		}
-		if packed && o.cmp(a[l]>>16, b[l]>>16) {
-			hi |= 1 << uint(l)
-		}
-	}
-	p, q := lo, ^lo
-	if packed {
-		q = hi
-	}
-	if op := o.in.Bool; op != traces.BoolNone {
-		c := w.pred(o, 2)
-		p, q = combine(op, p, c), combine(op, q, c)
-	}
-	w.setPred(o, 0, m, p)
-	w.setPred(o, 1, m, q)
-	return nil
-}
-
-// execSetpInt is execSetp for integer types without a per-lane call: both
-// operands become unsigned keys (sign bit flipped for signed comparisons)
-// and o.ktab gives the result for <, == and >.
-func execSetpInt(w *Warp, o *op, m uint64) error {
-	a, b := w.in(o, 0), w.in(o, 1)
-	flip, mask, tab := o.kflip, o.kmask, o.ktab
-	var r uint64
-	for mm := m; mm != 0; mm &= mm - 1 {
-		l := tz(mm)
-		x, y := (a[l]^flip)&mask, (b[l]^flip)&mask
-		idx := uint(0)
-		if x == y {
-			idx = 1
-		} else if x > y {
-			idx = 2
-		}
-		r |= uint64(tab>>idx&1) << uint(l)
-	}
-	p, q := r, ^r
-	if op := o.in.Bool; op != traces.BoolNone {
-		c := w.pred(o, 2)
-		p, q = combine(op, p, c), combine(op, q, c)
-	}
-	w.setPred(o, 0, m, p)
-	w.setPred(o, 1, m, q)
-	return nil
-}
-
-// execSet: d = (cmp BoolOp c) ? true value : 0, per half for packed
-// sources. o.aux holds the true value of one (half) result, o.size the
-// number of halves (1 or 2).
-func execSet(w *Warp, o *op, m uint64) error {
-	a, b := w.in(o, 0), w.in(o, 1)
-	var c uint64
-	hasC := o.in.Bool != traces.BoolNone
-	if hasC {
-		c = w.pred(o, 2)
-	}
-	d := w.out(o, 0)
-	do := &o.dst[0]
-	for mm := m; mm != 0; mm &= mm - 1 {
-		l := tz(mm)
-		var r uint64
-		for h := 0; h < o.size; h++ {
-			x := uint64(0)
-			if o.cmp(a[l]>>uint(16*h), b[l]>>uint(16*h)) {
-				x = 1
-			}
-			if hasC {
-				x = combine(o.in.Bool, x, c>>uint(l)&1)
-			}
-			if x&1 != 0 {
-				r |= o.aux << uint(16*h)
-			}
-		}
-		d[l] = ext(r, do)
-	}
-	return nil
-}
-
-// execSelp: d = c ? a : b.
-func execSelp(w *Warp, o *op, m uint64) error {
-	a, b := w.in(o, 0), w.in(o, 1)
-	c := w.pred(o, 2)
-	d := w.out(o, 0)
-	do := &o.dst[0]
-	for mm := m; mm != 0; mm &= mm - 1 {
-		l := tz(mm)
-		v := b[l]
-		if c>>uint(l)&1 != 0 {
-			v = a[l]
-		}
-		d[l] = ext(v, do)
-	}
-	return nil
-}
-
-// execSlct: d = (c >= 0) ? a : b, with o.cmp deciding "c >= 0".
-func execSlct(w *Warp, o *op, m uint64) error {
-	a, b, c := w.in(o, 0), w.in(o, 1), w.in(o, 2)
-	d := w.out(o, 0)
-	do := &o.dst[0]
-	for mm := m; mm != 0; mm &= mm - 1 {
-		l := tz(mm)
-		v := b[l]
-		if o.cmp(c[l], 0) {
-			v = a[l]
-		}
-		d[l] = ext(v, do)
-	}
-	return nil
-}
+// SignExtend is the low n bits of v as a signed integer.
+func SignExtend(v uint64, n int) int64 { return int64(v<<uint(64-n)) >> uint(64-n) }

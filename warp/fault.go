@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/gpusim/gpusim/traces"
 )
@@ -50,30 +51,22 @@ type laneError struct {
 
 func (e *laneError) Error() string { return e.err.Error() }
 
-func atLane(lane int, err error) error { return &laneError{lane: lane, err: err} }
+// AtLane wraps an exec error with the lane that raised it, for NewFault.
+func AtLane(lane int, err error) error { return &laneError{lane: lane, err: err} }
 
-var (
-	errStackOverflow = errors.New("reconvergence stack overflow (runaway recursion?)")
-	errTrap          = errors.New("trap")
-)
+// ErrTrap is the error of a trap instruction (PTX trap, AMD s_trap).
+var ErrTrap = errors.New("trap")
 
-func errAtomicSpace(sp traces.Space) error {
+// ErrAtomicSpace is the error of an atomic operation on a space that has
+// none.
+func ErrAtomicSpace(sp traces.Space) error {
 	return fmt.Errorf("atomic operation on %s memory (only global and shared)", sp)
 }
 
-// fault wraps an exec error with the instruction's and the thread's identity.
-func (w *Warp) fault(o *op, m uint64, err error) error {
-	f := newFault(w.code.prog, w.code.kernel.Name, o.in, mnemonic(o.in), w.b.ctaid, o.pc, w.width, m, err)
-	for i := range f.Thread {
-		f.Thread[i] = uint32(w.tid[i][f.Lane])
-	}
-	return f
-}
-
-// newFault builds the Fault of an exec error raised by instruction in (at
+// NewFault builds the Fault of an exec error raised by instruction in (at
 // pc) for the lanes in m: the faulting lane is the one the error names, else
 // the lowest in m. The caller fills in Thread from Lane.
-func newFault(prog *traces.Program, kernel string, in *traces.Inst, mnem string, block [3]uint32, pc int32, width int, m uint64, err error) *Fault {
+func NewFault(prog *traces.Program, kernel string, in *traces.Inst, mnem string, block [3]uint32, pc int32, width int, m uint64, err error) *Fault {
 	lane := bits.TrailingZeros64(m)
 	var le *laneError
 	if errors.As(err, &le) {
@@ -94,4 +87,23 @@ func newFault(prog *traces.Program, kernel string, in *traces.Inst, mnem string,
 		f.Source = fmt.Sprintf("%s:%d", name, in.Loc.Line)
 	}
 	return f
+}
+
+// Mnemonic is an instruction's opcode as written, with its suffixes
+// ("ld.global.f32", "v_add_f32_e32"), for errors: the first word of its
+// text after any guard, or the bare opcode when it has no text.
+func Mnemonic(in *traces.Inst) string {
+	t := strings.TrimSpace(in.Text)
+	if t != "" && t[0] == '@' { // skip a guard
+		if i := strings.IndexAny(t, " \t"); i >= 0 {
+			t = strings.TrimSpace(t[i:])
+		}
+	}
+	if i := strings.IndexAny(t, " \t"); i >= 0 {
+		t = t[:i]
+	}
+	if t == "" {
+		return in.Op.String()
+	}
+	return t
 }

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/gpusim/gpusim/traces/vop3"
+	"github.com/gpusim/gpusim/traces/amdgpu/vop3"
 )
 
 // archFlags parses `-arch ARCH` and one positional argument.

@@ -21,7 +21,9 @@ var update = flag.Bool("update", false, "rewrite the expected stderr in testdata
 //	=== name
 //	--- file NAME        (any number: files created in a temporary folder)
 //	...content...        (a first line "#preset NAME" stands for that
-//	                      embedded machine model's text)
+//	                      embedded machine model's text; a next line
+//	                      "#after LINE" puts the rest after that line of
+//	                      it instead of at its end)
 //	--- args             (one argument per line, run in that folder)
 //	--- exit N
 //	--- stderr           (the exact first line gpusim prints on stderr)
@@ -138,6 +140,14 @@ func TestCLIErrors(t *testing.T) {
 					t.Fatalf("%s: no preset %q", c.name, preset)
 				}
 				content = string(text) + rest
+				if after, more, ok := strings.Cut(rest, "\n"); ok && strings.HasPrefix(after, "#after ") {
+					at := strings.Index(string(text), "\n"+strings.TrimPrefix(after, "#after ")+"\n")
+					if at < 0 {
+						t.Fatalf("%s: %s is not a line of the preset", c.name, after)
+					}
+					at += len(after) - len("#after ") + 2
+					content = string(text[:at]) + more + string(text[at:])
+				}
 			}
 			p := filepath.Join(dir, name)
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

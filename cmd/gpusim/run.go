@@ -4,6 +4,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/gpusim/gpusim/traces/amdgpu"
+	"github.com/gpusim/gpusim/traces/ptx"
 	"io"
 	"os"
 	"path/filepath"
@@ -183,9 +185,9 @@ func loadTrace(path string) (*traces.Program, error) {
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".ptx":
-		return traces.ParsePTX(path, src)
+		return ptx.Parse(path, src)
 	case ".s":
-		return traces.ParseAMDGPU(path, src)
+		return amdgpu.Parse(path, src)
 	}
 	return nil, diag.At(path, 0, 0, "unknown trace kind %q (want .ptx or .s)", filepath.Ext(path))
 }

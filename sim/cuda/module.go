@@ -11,6 +11,7 @@ import (
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/traces"
 	"github.com/gpusim/gpusim/traces/fatbin"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // module is one registered fat binary (one translation unit of the
@@ -67,7 +68,7 @@ func (r *Runtime) arch() int {
 
 // parsePTX is the one place the runtime calls the PTX front end.
 func parsePTX(path string, src []byte) (*traces.Program, error) {
-	return traces.ParsePTX(path, src)
+	return ptx.Parse(path, src)
 }
 
 // RegisterFatBinary is __cudaRegisterFatBinary: wrapper is the host

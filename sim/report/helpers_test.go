@@ -9,6 +9,8 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/amdgpu"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // samples holds the bundled sample traces.
@@ -29,9 +31,9 @@ func runSample(t testing.TB, name, cfg string, functional bool, sets ...string) 
 	}
 	var prog *traces.Program
 	if strings.HasSuffix(path, ".s") {
-		prog, err = traces.ParseAMDGPU(path, src)
+		prog, err = amdgpu.Parse(path, src)
 	} else {
-		prog, err = traces.ParsePTX(path, src)
+		prog, err = ptx.Parse(path, src)
 	}
 	if err != nil {
 		t.Fatal(err)

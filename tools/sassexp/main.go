@@ -32,7 +32,7 @@ import (
 	"time"
 
 	"github.com/gpusim/gpusim/config"
-	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 func main() {
@@ -314,7 +314,7 @@ func kernelName(i int) string { return fmt.Sprintf("form%03d", i) }
 // unitKey is the instruction key gpusim's front end gives the form.
 func unitKey(header, form string, sig signature) (string, error) {
 	src := header + kernelPTX("k", form, sig)
-	prog, err := traces.ParsePTX(form+".ptx", []byte(src))
+	prog, err := ptx.Parse(form+".ptx", []byte(src))
 	if err != nil {
 		return "", fmt.Errorf("gpusim does not decode it: %v", err)
 	}

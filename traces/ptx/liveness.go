@@ -1,0 +1,206 @@
+package ptx
+
+import "github.com/gpusim/gpusim/traces"
+
+import "math/bits"
+
+// Register-pressure estimate by liveness analysis.
+
+// EstimateRegisters estimates how many 32-bit registers one thread of k
+// needs: the largest number simultaneously live at any instruction, found
+// by a backward liveness pass over each function's control-flow graph. A
+// 64-bit register counts 2 (a 128-bit one 4), 8- to 32-bit registers count
+// 1, predicates count 0 (they live in their own file). At a call, the
+// values live across it add to the callee's own estimate. It is a lower
+// bound, what an ideal register allocator would need; ptxas adds a few
+// registers of its own. The simulator uses it for occupancy when the
+// kernel has no .maxnreg.
+func EstimateRegisters(k *traces.Kernel) int {
+	if k == nil || len(k.Funcs) == 0 {
+		return 0
+	}
+	memo := make([]int, len(k.Funcs))
+	for i := range memo {
+		memo[i] = -1
+	}
+	return estimateSpan(k, 0, memo, 0)
+}
+
+func regWeight(t traces.Type) int {
+	switch s := t.Size(); {
+	case s > 8:
+		return 4
+	case s > 4:
+		return 2
+	}
+	return 1
+}
+
+// liveSet is a bitset of registers in [lo, lo+64*len(w)).
+type liveSet struct {
+	lo int32
+	w  []uint64
+}
+
+func (s *liveSet) has(r int32) bool {
+	i := r - s.lo
+	return s.w[i>>6]&(1<<(uint(i)&63)) != 0
+}
+func (s *liveSet) add(r int32) { i := r - s.lo; s.w[i>>6] |= 1 << (uint(i) & 63) }
+func (s *liveSet) del(r int32) { i := r - s.lo; s.w[i>>6] &^= 1 << (uint(i) & 63) }
+
+// regUses calls use for each register an instruction reads and def for
+// each it writes.
+func regUses(in *traces.Inst, use, def func(int32)) {
+	for i := 0; i < len(in.Src); i++ {
+		op := &in.Src[i]
+		switch op.Kind {
+		case traces.OpdReg:
+			use(op.Reg)
+		case traces.OpdMem:
+			if op.Reg >= 0 {
+				use(op.Reg)
+			}
+		}
+	}
+	for i := 0; i < len(in.Dst); i++ {
+		if in.Dst[i].Kind == traces.OpdReg {
+			def(in.Dst[i].Reg)
+		}
+	}
+}
+
+func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
+	if memo[si] >= 0 {
+		return memo[si]
+	}
+	if depth > len(k.Funcs) { // recursion cannot be linked; guard anyway
+		return 0
+	}
+	sp := k.Funcs[si]
+	// The span's registers form a contiguous range after linking.
+	lo, hi := int32(-1), int32(-1)
+	for i := sp.Start; i < sp.End; i++ {
+		regUses(&k.Code[i], func(r int32) {
+			if lo < 0 || r < lo {
+				lo = r
+			}
+			if r > hi {
+				hi = r
+			}
+		}, func(r int32) {
+			if lo < 0 || r < lo {
+				lo = r
+			}
+			if r > hi {
+				hi = r
+			}
+		})
+	}
+	g := buildCFG(k.Code, sp.Start, sp.End)
+	nb := len(g.blocks)
+	words := 0
+	if lo >= 0 {
+		words = int(hi-lo)/64 + 1
+	}
+	mk := func() liveSet { return liveSet{lo: lo, w: make([]uint64, words)} }
+	use := make([]liveSet, nb)
+	def := make([]liveSet, nb)
+	in := make([]liveSet, nb)
+	out := make([]liveSet, nb)
+	for b := range g.blocks {
+		use[b], def[b], in[b], out[b] = mk(), mk(), mk(), mk()
+		for i := g.blocks[b].start; i < g.blocks[b].end; i++ {
+			inst := &k.Code[i]
+			u, d := &use[b], &def[b]
+			regUses(inst, func(r int32) {
+				if !d.has(r) {
+					u.add(r)
+				}
+			}, func(r int32) {
+				if inst.Guard < 0 {
+					d.add(r)
+				}
+			})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for b := nb - 1; b >= 0; b-- {
+			o := &out[b]
+			for _, s := range g.blocks[b].succ {
+				if int(s) < nb {
+					for w := range o.w {
+						o.w[w] |= in[s].w[w]
+					}
+				}
+			}
+			for w := range o.w {
+				v := use[b].w[w] | o.w[w]&^def[b].w[w]
+				if v != in[b].w[w] {
+					in[b].w[w] = v
+					changed = true
+				}
+			}
+		}
+	}
+	// Walk each block backward from its live-out set.
+	weight := func(r int32) int { return regWeight(k.Regs[r].Type) }
+	best := 0
+	live := mk()
+	calls := make(map[int32]int) // callee span index by entry
+	for i, f := range k.Funcs {
+		calls[f.Start] = i
+	}
+	for b := range g.blocks {
+		copy(live.w, out[b].w)
+		cur := 0
+		for w, v := range live.w {
+			for v != 0 {
+				bit := v & -v
+				cur += weight(lo + int32(w*64) + int32(bits.TrailingZeros64(bit)))
+				v &^= bit
+			}
+		}
+		if cur > best {
+			best = cur
+		}
+		for i := g.blocks[b].end - 1; i >= g.blocks[b].start; i-- {
+			inst := &k.Code[i]
+			if inst.Op == traces.OpCall && int(inst.Target) < len(k.Calls) {
+				if ci, ok := calls[k.Calls[inst.Target].Entry]; ok && ci != si {
+					if c := cur + estimateSpan(k, ci, memo, depth+1); c > best {
+						best = c
+					}
+				}
+			}
+			// Dead definitions still occupy a register at the instruction.
+			extra := 0
+			regUses(inst, func(int32) {}, func(r int32) {
+				if !live.has(r) {
+					extra += weight(r)
+				}
+			})
+			if cur+extra > best {
+				best = cur + extra
+			}
+			regUses(inst, func(int32) {}, func(r int32) {
+				if inst.Guard < 0 && live.has(r) {
+					live.del(r)
+					cur -= weight(r)
+				}
+			})
+			regUses(inst, func(r int32) {
+				if !live.has(r) {
+					live.add(r)
+					cur += weight(r)
+				}
+			}, func(int32) {})
+			if cur > best {
+				best = cur
+			}
+		}
+	}
+	memo[si] = best
+	return best
+}

@@ -1,0 +1,331 @@
+package ptx
+
+import "github.com/gpusim/gpusim/traces"
+
+// Operands: registers with PTX type checking, special registers,
+// immediates, addresses and variable addresses.
+
+// ptxSpecial describes a special register (PTX ISA chapter 10).
+type ptxSpecial struct {
+	reg      traces.SpecialReg
+	typ      traces.Type
+	legacy16 bool // also readable with a 16-bit instruction type (PTX 1.x code)
+}
+
+var ptxSpecials = map[string]ptxSpecial{
+	"%tid.x": {traces.SRegTidX, traces.U32, true}, "%tid.y": {traces.SRegTidY, traces.U32, true}, "%tid.z": {traces.SRegTidZ, traces.U32, true},
+	"%ntid.x": {traces.SRegNtidX, traces.U32, true}, "%ntid.y": {traces.SRegNtidY, traces.U32, true}, "%ntid.z": {traces.SRegNtidZ, traces.U32, true},
+	"%ctaid.x": {traces.SRegCtaidX, traces.U32, true}, "%ctaid.y": {traces.SRegCtaidY, traces.U32, true}, "%ctaid.z": {traces.SRegCtaidZ, traces.U32, true},
+	"%nctaid.x": {traces.SRegNctaidX, traces.U32, true}, "%nctaid.y": {traces.SRegNctaidY, traces.U32, true}, "%nctaid.z": {traces.SRegNctaidZ, traces.U32, true},
+	"%laneid": {traces.SRegLaneID, traces.U32, false}, "%warpid": {traces.SRegWarpID, traces.U32, false}, "%nwarpid": {traces.SRegNWarpID, traces.U32, false},
+	"%smid": {traces.SRegSMID, traces.U32, false}, "%nsmid": {traces.SRegNSMID, traces.U32, false},
+	// %gridid was .u32 before PTX ISA 3.0; mov.u32 still reads it (the low half).
+	"%gridid": {traces.SRegGridID, traces.U64, false},
+	"%clock":  {traces.SRegClock, traces.U32, false}, "%clock_hi": {traces.SRegClockHi, traces.U32, false}, "%clock64": {traces.SRegClock64, traces.U64, false},
+	"%globaltimer": {traces.SRegGlobalTimer, traces.U64, false},
+	"%lanemask_eq": {traces.SRegLanemaskEq, traces.U32, false}, "%lanemask_le": {traces.SRegLanemaskLe, traces.U32, false},
+	"%lanemask_lt": {traces.SRegLanemaskLt, traces.U32, false}, "%lanemask_ge": {traces.SRegLanemaskGe, traces.U32, false},
+	"%lanemask_gt":       {traces.SRegLanemaskGt, traces.U32, false},
+	"%dynamic_smem_size": {traces.SRegDynamicSmemSize, traces.U32, false}, "%total_smem_size": {traces.SRegTotalSmemSize, traces.U32, false},
+	"WARP_SZ": {traces.SRegWarpSize, traces.U32, false},
+}
+
+// isUnsupportedSpecial recognises special registers PTX has but gpusim
+// does not model.
+func isUnsupportedSpecial(name []byte) bool {
+	s := string(name)
+	for _, pre := range []string{"%tid", "%ntid", "%ctaid", "%nctaid", "%envreg", "%pm", "%globaltimer_",
+		"%cluster", "%nclusterid", "%is_explicit_cluster", "%reserved_smem", "%aggr_smem_size", "%current_graph_exec"} {
+		if len(s) >= len(pre) && s[:len(pre)] == pre {
+			return true
+		}
+	}
+	return false
+}
+
+type typeKind uint8
+
+const (
+	tkdBits typeKind = iota
+	tkdInt
+	tkdFloat
+	tkdPred
+)
+
+func kindOf(t traces.Type) typeKind {
+	switch {
+	case t == traces.Pred:
+		return tkdPred
+	case t >= traces.B8 && t <= traces.B128:
+		return tkdBits
+	case t >= traces.U8 && t <= traces.S64:
+		return tkdInt
+	}
+	return tkdFloat
+}
+
+// regCompatible reports whether a register declared rt may be an operand of
+// an instruction whose type (for that operand) is it, per the PTX ISA's
+// operand type-checking rules: a bit-size type accepts any register of the
+// same size, an integer type any bit-size or integer register of the same
+// size, a float type a bit-size register of the same size or the same float
+// type. ld, st and cvt (relaxed) also accept wider bit-size and integer
+// registers for bit-size and integer types, which are truncated or extended.
+func regCompatible(it, rt traces.Type, relaxed bool) bool {
+	if it == rt {
+		return true
+	}
+	ik, rk := kindOf(it), kindOf(rt)
+	if ik == tkdPred || rk == tkdPred {
+		return false
+	}
+	is, rs := it.Size(), rt.Size()
+	if relaxed && rs > is {
+		switch ik {
+		case tkdBits:
+			return true
+		case tkdInt:
+			return rk != tkdFloat
+		}
+		return rk == tkdBits
+	}
+	if is != rs {
+		return false
+	}
+	switch ik {
+	case tkdBits:
+		return true
+	case tkdInt:
+		return rk != tkdFloat
+	}
+	return rk == tkdBits
+}
+
+func bitsOfSize(n int) traces.Type {
+	switch n {
+	case 1:
+		return traces.B8
+	case 2:
+		return traces.B16
+	case 4:
+		return traces.B32
+	case 8:
+		return traces.B64
+	case 16:
+		return traces.B128
+	}
+	return traces.TypeNone
+}
+
+// Operand decoding flags.
+type vflag uint8
+
+const (
+	vDst     vflag = 1 << iota // a destination
+	vRelaxed                   // ld/st/cvt relaxed type checking
+	vNegOK                     // a predicate source that may be written !p
+)
+
+// valueOpd decodes a register, special register or immediate operand of
+// type t.
+func (p *ptxParser) valueOpd(r *rawOpd, t traces.Type, fl vflag, word []byte) (traces.Operand, error) {
+	f := p.fn
+	if r.pipe.kind == tkWord {
+		return traces.Operand{}, p.errAt(r.pipe.pos, "%s: unexpected '|' operand", word)
+	}
+	switch r.kind {
+	case rkName:
+		name := p.bytes(r.tok)
+		if r.hasOff {
+			return traces.Operand{}, p.errAt(r.pos, "%s: %s%+d is not a register or value", word, name, r.off)
+		}
+		if len(name) == 1 && name[0] == '_' {
+			if fl&vDst == 0 {
+				return traces.Operand{}, p.errAt(r.pos, "%s: the sink _ can only be a destination", word)
+			}
+			return traces.Operand{}, nil
+		}
+		if d, m, ok := f.lookupReg(name); ok {
+			rt := f.regDecls[d].typ
+			id := f.regID(d, m, name)
+			if t == traces.Pred {
+				if rt != traces.Pred {
+					return traces.Operand{}, p.errAt(r.pos, "%s: %s is a .%s register, expected a predicate", word, name, rt)
+				}
+				if r.neg && fl&vNegOK == 0 {
+					return traces.Operand{}, p.errAt(r.pos, "%s: !%s: negation is not allowed here", word, name)
+				}
+				return traces.Operand{Kind: traces.OpdPred, Reg: id, Neg: r.neg}, nil
+			}
+			if rt == traces.Pred {
+				return traces.Operand{}, p.errAt(r.pos, "%s: %s is a predicate, expected a .%s operand", word, name, t)
+			}
+			if r.neg {
+				return traces.Operand{}, p.errAt(r.pos, "%s: !%s: only predicates can be negated", word, name)
+			}
+			if !regCompatible(t, rt, fl&vRelaxed != 0) {
+				return traces.Operand{}, p.errAt(r.pos, "%s: register %s is .%s, which does not match .%s", word, name, rt, t)
+			}
+			return traces.Operand{Kind: traces.OpdReg, Reg: id}, nil
+		}
+		if sp, ok := ptxSpecials[string(name)]; ok {
+			if fl&vDst != 0 {
+				return traces.Operand{}, p.errAt(r.pos, "%s: special register %s is read-only", word, name)
+			}
+			legacy := sp.legacy16 && t.Size() == 2 || sp.reg == traces.SRegGridID && t.Size() == 4
+			if r.neg || t == traces.Pred || !(regCompatible(t, sp.typ, fl&vRelaxed != 0) || legacy && kindOf(t) != tkdFloat && kindOf(t) != tkdPred) {
+				return traces.Operand{}, p.errAt(r.pos, "%s: special register %s is .%s, which does not match .%s", word, name, sp.typ, t)
+			}
+			return traces.Operand{Kind: traces.OpdSpecial, Special: sp.reg}, nil
+		}
+		return traces.Operand{}, p.nameError(r.tok, word)
+	case rkNum:
+		if fl&vDst != 0 {
+			return traces.Operand{}, p.errAt(r.pos, "%s: destination must be a register, found %s", word, p.bytes(r.tok))
+		}
+		if t == traces.TypeNone {
+			return traces.Operand{}, p.errAt(r.pos, "%s: immediate not allowed here", word)
+		}
+		bits, msg := immBits(p.bytes(r.tok), r.neg, t)
+		if msg != "" {
+			sign := ""
+			if r.neg {
+				sign = "-"
+			}
+			return traces.Operand{}, p.errAt(r.pos, "%s: bad immediate %s%s for .%s: %s", word, sign, p.bytes(r.tok), t, msg)
+		}
+		return traces.Operand{Kind: traces.OpdImm, Imm: bits}, nil
+	case rkMem:
+		return traces.Operand{}, p.errAt(r.pos, "%s: unexpected address operand, expected a .%s value", word, t)
+	}
+	return traces.Operand{}, p.errAt(r.pos, "%s: unexpected vector operand", word)
+}
+
+// nameError explains why a name is not usable as a value operand.
+func (p *ptxParser) nameError(t token, word []byte) error {
+	name := p.bytes(t)
+	f := p.fn
+	if _, ok := f.vars[string(name)]; ok {
+		return p.errAt(t.pos, "%s: %s is a variable, not a register (use [%s] or mov to take its address)", word, name, name)
+	}
+	if s := p.syms[string(name)]; s != nil {
+		if s.kind == symFunc {
+			return p.errAt(t.pos, "%s: %s is a function, not a register", word, name)
+		}
+		return p.errAt(t.pos, "%s: %s is a variable, not a register (use [%s] or mov to take its address)", word, name, name)
+	}
+	if name[0] == '%' && isUnsupportedSpecial(name) {
+		return p.errAt(t.pos, "%s: special register %s is not supported", word, name)
+	}
+	return p.errAt(t.pos, "%s: undefined register %s", word, name)
+}
+
+// elemRaw turns a vector element into a raw operand.
+func (p *ptxParser) elemRaw(e rawElem) rawOpd {
+	r := rawOpd{kind: rkName, tok: e.tok, neg: e.neg, pos: e.tok.pos}
+	if e.tok.kind == tkNum {
+		r.kind = rkNum
+	}
+	return r
+}
+
+func (p *ptxParser) isRegOrSpecial(r *rawOpd) bool {
+	if r.kind != rkName {
+		return false
+	}
+	name := p.bytes(r.tok)
+	if len(name) == 1 && name[0] == '_' {
+		return true
+	}
+	if _, _, ok := p.fn.lookupReg(name); ok {
+		return true
+	}
+	_, ok := ptxSpecials[string(name)]
+	return ok
+}
+
+// addrOpd decodes `[base+off]`. slot is the operand's position (4+i for
+// Src[i]) for symbol resolution at the end of the module.
+func (p *ptxParser) addrOpd(r *rawOpd, slot uint8, idx int32, word []byte) (traces.Operand, error) {
+	if r.kind != rkMem {
+		return traces.Operand{}, p.errAt(r.pos, "%s: expected an address [...]", word)
+	}
+	op := traces.Operand{Kind: traces.OpdMem, Reg: -1, Imm: uint64(r.off)}
+	if r.tok.kind == tkEOF {
+		return op, nil
+	}
+	return p.symbolic(op, r.tok, slot, idx, word, true)
+}
+
+// symOpd decodes `name` or `name+N` as the address of a variable (mov,
+// cvta).
+func (p *ptxParser) symOpd(r *rawOpd, slot uint8, idx int32, word []byte) (traces.Operand, error) {
+	if r.neg {
+		return traces.Operand{}, p.errAt(r.pos, "%s: cannot negate %s", word, p.bytes(r.tok))
+	}
+	op := traces.Operand{Kind: traces.OpdSym, Reg: -1, Imm: uint64(r.off)}
+	return p.symbolic(op, r.tok, slot, idx, word, false)
+}
+
+// symbolic resolves the name in an address: a base register (addresses
+// only), a variable of the function's scopes, or a module-scope variable
+// (resolved when the module is complete).
+func (p *ptxParser) symbolic(op traces.Operand, t token, slot uint8, idx int32, word []byte, regOK bool) (traces.Operand, error) {
+	f := p.fn
+	name := p.bytes(t)
+	if d, m, ok := f.lookupReg(name); ok {
+		rt := f.regDecls[d].typ
+		if !regOK {
+			return traces.Operand{}, p.errAt(t.pos, "%s: unexpected register %s", word, name)
+		}
+		if (rt.Size() != 4 && rt.Size() != 8) || kindOf(rt) == tkdFloat || rt == traces.Pred {
+			return traces.Operand{}, p.errAt(t.pos, "%s: address register %s is .%s; expected a 32- or 64-bit integer", word, name, rt)
+		}
+		op.Reg = f.regID(d, m, name)
+		return op, nil
+	}
+	if _, ok := ptxSpecials[string(name)]; ok {
+		return traces.Operand{}, p.errAt(t.pos, "%s: special register %s cannot be an address", word, name)
+	}
+	if i, ok := f.vars[string(name)]; ok {
+		v := &f.varDecls[i]
+		if !offsetInside(int64(op.Imm), v.size, op.Kind == traces.OpdSym) {
+			return traces.Operand{}, p.errAt(t.pos, "%s: %s%+d is outside %s (%d bytes)", word, name, int64(op.Imm), name, v.size)
+		}
+		op.Space = v.space
+		op.Imm += v.off
+		if v.reloc != relocNone {
+			f.relocs = append(f.relocs, reloc{inst: idx, slot: slot, kind: v.reloc})
+		}
+		return op, nil
+	}
+	if name[0] == '%' {
+		if isUnsupportedSpecial(name) {
+			return traces.Operand{}, p.errAt(t.pos, "%s: special register %s is not supported", word, name)
+		}
+		return traces.Operand{}, p.errAt(t.pos, "%s: undefined register %s", word, name)
+	}
+	f.symRefs = append(f.symRefs, symRef{inst: idx, slot: slot, name: span{t.off, t.end}, pos: t.pos})
+	return op, nil
+}
+
+// operandAt returns the operand in a slot (0..3 Dst, 4..8 Src).
+func operandAt(in *traces.Inst, slot uint8) *traces.Operand {
+	if slot < 4 {
+		return &in.Dst[slot]
+	}
+	return &in.Src[slot-4]
+}
+
+// offsetInside reports whether a constant offset stays inside a variable of
+// size bytes: an access must start inside it; an address (mov) may also
+// point one past its end.
+func offsetInside(off int64, size uint64, address bool) bool {
+	if off < 0 {
+		return false
+	}
+	if address {
+		return uint64(off) <= size
+	}
+	return uint64(off) < size
+}

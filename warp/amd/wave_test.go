@@ -1,0 +1,5 @@
+package amd
+
+import "testing"
+
+func TestWaveCases(t *testing.T) { runWaveCaseFile(t, "testdata/wave.txt") }

@@ -1,0 +1,123 @@
+package ptx
+
+import (
+	"fmt"
+	"github.com/gpusim/gpusim/warp"
+
+	"github.com/gpusim/gpusim/alu"
+	"github.com/gpusim/gpusim/mem"
+	"github.com/gpusim/gpusim/traces"
+)
+
+// LaunchConfig is what one kernel launch needs. Memory is owned by the
+// caller: Global holds the buffers and the program's .global variables (at
+// GlobalVars), Const the program's .const variables from offset 0, Params the
+// kernel parameter buffer (Kernel.ParamSize bytes, read-only).
+type LaunchConfig struct {
+	Program *traces.Program
+	Kernel  *traces.Kernel
+	// Code is the compiled kernel; nil compiles it (Compile) for Width.
+	Code *Code
+
+	Grid, Block [3]uint32
+	DynShared   uint64 // dynamic shared memory bytes per block
+
+	Global     *mem.Global
+	GlobalVars uint64 // address of the program's .global variable segment
+	Const      *mem.Segment
+	Params     *mem.Segment
+
+	// Model supplies the seeded numerics (ex2.approx, rcp.approx, RCP64H).
+	Model *alu.Model
+	// Width is the warp width (32 for PTX); 0 means 32.
+	Width int
+	// NSMID and NWarpID are what %nsmid and %nwarpid read; GridID is %gridid.
+	NSMID, NWarpID uint32
+	GridID         uint64
+}
+
+// Launch is the per-launch context shared by all blocks of one kernel launch.
+type Launch struct {
+	cfg     LaunchConfig
+	code    *Code
+	threads int // threads per block
+	warps   int // warps per block
+	// bases[s] is the base address of space s's variables in s's own address
+	// space; bases[numSpaces+s] the same seen through generic addressing.
+	bases [2 * spaceCount]uint64
+}
+
+const spaceCount = int(traces.SpaceParamFrame) + 1
+
+// NewLaunch checks cfg and prepares a launch (compiling the kernel when
+// cfg.Code is nil).
+func NewLaunch(cfg LaunchConfig) (*Launch, error) {
+	if cfg.Width == 0 {
+		cfg.Width = 32
+	}
+	if cfg.Width < 1 || cfg.Width > warp.MaxWidth {
+		return nil, fmt.Errorf("warp width %d: must be 1..%d", cfg.Width, warp.MaxWidth)
+	}
+	if cfg.Program == nil || cfg.Kernel == nil {
+		return nil, fmt.Errorf("launch: no program or kernel")
+	}
+	name := cfg.Kernel.Name
+	threads := 1
+	for i, d := range cfg.Block {
+		if d == 0 || cfg.Grid[i] == 0 {
+			return nil, fmt.Errorf("kernel %s: grid %v and block %v must be at least 1 in every dimension", name, cfg.Grid, cfg.Block)
+		}
+		threads *= int(d)
+		if threads > 1<<20 {
+			return nil, fmt.Errorf("kernel %s: block %v has too many threads", name, cfg.Block)
+		}
+		if r := cfg.Kernel.ReqNTid[i]; r != 0 && uint32(r) != d {
+			return nil, fmt.Errorf("kernel %s: block %v does not match .reqntid %v", name, cfg.Block, cfg.Kernel.ReqNTid)
+		}
+	}
+	if cfg.Global == nil {
+		cfg.Global = mem.NewGlobal()
+	}
+	if cfg.Const == nil {
+		cfg.Const = mem.NewSegment(traces.SpaceConst, 0, 0, true)
+	}
+	if cfg.Params == nil {
+		cfg.Params = mem.NewSegment(traces.SpaceParam, 0, cfg.Kernel.ParamSize, true)
+	}
+	if uint64(len(cfg.Params.Data)) < cfg.Kernel.ParamSize {
+		return nil, fmt.Errorf("kernel %s: parameter buffer of %d bytes, the kernel needs %d", name, len(cfg.Params.Data), cfg.Kernel.ParamSize)
+	}
+	code := cfg.Code
+	if code == nil {
+		var err error
+		if code, err = Compile(cfg.Program, cfg.Kernel, cfg.Width); err != nil {
+			return nil, err
+		}
+	} else if code.width != cfg.Width || code.kernel != cfg.Kernel {
+		return nil, fmt.Errorf("kernel %s: compiled code is for another kernel or warp width", name)
+	}
+	if err := checkModel(code.models, cfg.Model); err != nil {
+		return nil, fmt.Errorf("kernel %s: %v", name, err)
+	}
+	l := &Launch{cfg: cfg, code: code, threads: threads, warps: (threads + cfg.Width - 1) / cfg.Width}
+	l.bases[traces.SpaceGlobal] = cfg.GlobalVars
+	for s := 0; s < spaceCount; s++ {
+		l.bases[spaceCount+s] = l.bases[s]
+		if w, ok := mem.Window(traces.Space(s)); ok {
+			l.bases[spaceCount+s] += w
+		}
+	}
+	return l, nil
+}
+
+// Config returns the configuration the launch was made with (defaults filled in).
+func (l *Launch) Config() LaunchConfig { return l.cfg }
+
+// Code returns the compiled kernel.
+func (l *Launch) Code() *Code { return l.code }
+
+// ThreadsPerBlock is the product of the block dimensions.
+func (l *Launch) ThreadsPerBlock() int { return l.threads }
+
+// WarpsPerBlock is ThreadsPerBlock divided by the warp width, rounded up.
+func (l *Launch) WarpsPerBlock() int { return l.warps }

@@ -1,0 +1,231 @@
+package ptx
+
+import (
+	"github.com/gpusim/gpusim/warp"
+	"math/bits"
+
+	"github.com/gpusim/gpusim/mem"
+	"github.com/gpusim/gpusim/traces"
+)
+
+// bytes returns the n bytes of lane l's access (its address in w.acc) in
+// space sp, resolving generic addresses and recording the space and the
+// address within it in w.acc.
+func (w *Warp) bytes(sp traces.Space, l int, n int, write bool) ([]byte, error) {
+	a := &w.acc
+	addr := a.Addr[l]
+	if sp == traces.SpaceGeneric {
+		sp, addr = mem.Resolve(addr)
+		a.Addr[l] = addr
+	}
+	a.Spaces[l] = sp
+	switch sp {
+	case traces.SpaceGlobal:
+		s := w.gseg
+		if s == nil || addr-s.Base >= uint64(len(s.Data)) {
+			g := w.b.l.cfg.Global
+			if s = g.Find(addr); s == nil {
+				return g.Slice(addr, n, write)
+			}
+			w.gseg = s
+		}
+		return s.Slice(addr, n, write)
+	case traces.SpaceShared:
+		return w.b.shared.Slice(addr, n, write)
+	case traces.SpaceLocal:
+		return w.b.local.Slice(w.first+l, addr, n, write)
+	case traces.SpaceParamFrame:
+		return w.b.frame.Slice(w.first+l, addr, n, write)
+	case traces.SpaceConst:
+		return w.b.l.cfg.Const.Slice(addr, n, write)
+	case traces.SpaceParam:
+		return w.b.l.cfg.Params.Slice(addr, n, write)
+	}
+	return nil, &mem.Fault{Kind: mem.FaultOutOfRange, Space: sp, Addr: addr, Size: n, Write: write}
+}
+
+// addrs computes the address of every lane in m from address operand i
+// into the warp's access record and returns it.
+func (w *Warp) addrs(o *op, i int, m uint64, kind warp.AccessKind) *warp.Access {
+	s := &o.src[i]
+	base := w.b.l.bases[s.base] + s.disp
+	a := &w.acc
+	a.Kind, a.Space, a.Size, a.Mask = kind, o.space, o.size*o.vec, m
+	if s.off < 0 {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			a.Addr[tz(mm)] = base
+		}
+	} else {
+		r := w.regs[s.off : s.off+w.width]
+		for mm := m; mm != 0; mm &= mm - 1 {
+			l := tz(mm)
+			a.Addr[l] = r[l] + base
+		}
+	}
+	w.res.Mem = a
+	return a
+}
+
+// fastSeg is the segment a lane's access in space sp most likely hits
+// without a look-up: the block's shared memory, the constant bank, the
+// kernel parameters, or the global allocation of the warp's last access.
+// nil means "take the full path" (local memory, frames, generic).
+func (w *Warp) fastSeg(sp traces.Space, write bool) *mem.Segment {
+	var s *mem.Segment
+	switch sp {
+	case traces.SpaceGlobal:
+		s = w.gseg
+	case traces.SpaceShared:
+		s = w.b.shared
+	case traces.SpaceConst:
+		s = w.b.l.cfg.Const
+	case traces.SpaceParam:
+		s = w.b.l.cfg.Params
+	}
+	if s != nil && write && s.ReadOnly {
+		return nil
+	}
+	return s
+}
+
+// within returns the n bytes at addr when seg holds them and addr is
+// aligned; nil sends the caller to the checked path.
+func within(seg *mem.Segment, addr uint64, n int) []byte {
+	if seg == nil {
+		return nil
+	}
+	off := addr - seg.Base
+	if off < uint64(len(seg.Data)) && uint64(n) <= uint64(len(seg.Data))-off && addr&uint64(n-1) == 0 {
+		return seg.Data[off : off+uint64(n)]
+	}
+	return nil
+}
+
+// execLoad: ld/ldu of o.vec elements of o.size bytes each; lanes access in
+// lane order and the first fault stops the instruction.
+func execLoad(w *Warp, o *op, m uint64) error {
+	a := w.addrs(o, 0, m, warp.AccessLoad)
+	n, es := a.Size, o.size
+	seg := w.fastSeg(o.space, false)
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := tz(mm)
+		b := within(seg, a.Addr[l], n)
+		if b != nil {
+			a.Spaces[l] = o.space
+		} else {
+			var err error
+			if b, err = w.bytes(o.space, l, n, false); err != nil {
+				return warp.AtLane(l, err)
+			}
+			if o.space == traces.SpaceGlobal {
+				seg = w.gseg
+			}
+		}
+		for e := 0; e < o.vec; e++ {
+			d := &o.dst[e]
+			if d.kind == dstReg {
+				w.regs[d.off+l] = ext(warp.LoadN(b[e*es:], es), d)
+			}
+		}
+	}
+	return nil
+}
+
+// execStore: st of o.vec elements (sources 1..vec) of o.size bytes each.
+func execStore(w *Warp, o *op, m uint64) error {
+	a := w.addrs(o, 0, m, warp.AccessStore)
+	n, es := a.Size, o.size
+	var vals [4][]uint64
+	for e := 0; e < o.vec; e++ {
+		vals[e] = w.in(o, e+1)
+	}
+	seg := w.fastSeg(o.space, true)
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := tz(mm)
+		b := within(seg, a.Addr[l], n)
+		if b != nil {
+			a.Spaces[l] = o.space
+		} else {
+			var err error
+			if b, err = w.bytes(o.space, l, n, true); err != nil {
+				return warp.AtLane(l, err)
+			}
+			if o.space == traces.SpaceGlobal {
+				seg = w.gseg
+			}
+		}
+		for e := 0; e < o.vec; e++ {
+			warp.StoreN(b[e*es:], es, vals[e][l])
+		}
+	}
+	return nil
+}
+
+// execAtom: atom (result to Dst[0]) and red (no result), applied lane by
+// lane in lane order, so that many lanes hitting one address see each
+// other's updates. o.f3(old, b, c) is the new value.
+func execAtom(w *Warp, o *op, m uint64) error {
+	a := w.addrs(o, 0, m, warp.AccessAtomic)
+	n := o.size
+	b := w.in(o, 1)
+	c := b
+	if o.atom == traces.AtomCas {
+		c = w.in(o, 2)
+	}
+	isAtom := o.in.Op == traces.OpAtom
+	d := w.out(o, 0)
+	do := &o.dst[0]
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := tz(mm)
+		buf, err := w.bytes(o.space, l, n, true)
+		if err != nil {
+			return warp.AtLane(l, err)
+		}
+		sp := a.Spaces[l]
+		if sp != traces.SpaceGlobal && sp != traces.SpaceShared {
+			return warp.AtLane(l, warp.ErrAtomicSpace(sp))
+		}
+		old := warp.LoadN(buf, n)
+		f := o.f3
+		if sp == traces.SpaceShared && o.f3s != nil {
+			f = o.f3s
+		}
+		warp.StoreN(buf, n, f(old, b[l], c[l]))
+		if isAtom {
+			d[l] = ext(old, do)
+		}
+	}
+	return nil
+}
+
+// execCvta converts addresses between generic and a space: o.aux is the
+// window offset, added (space -> generic) or subtracted (FlagTo).
+func execCvta(w *Warp, o *op, m uint64) error {
+	a := w.in(o, 0)
+	d := w.out(o, 0)
+	do := &o.dst[0]
+	off := o.aux
+	if o.in.Flags.Has(traces.FlagTo) {
+		off = -off
+	}
+	for ; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m)
+		d[l] = ext(a[l]+off, do)
+	}
+	return nil
+}
+
+// execIsspacep: is the generic address in the instruction's space?
+func execIsspacep(w *Warp, o *op, m uint64) error {
+	a := w.in(o, 0)
+	var p uint64
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := tz(mm)
+		sp, _ := mem.Resolve(a[l])
+		if sp == o.space {
+			p |= 1 << uint(l)
+		}
+	}
+	w.setPred(o, 0, m, p)
+	return nil
+}

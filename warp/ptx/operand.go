@@ -1,0 +1,151 @@
+package ptx
+
+import (
+	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
+)
+
+// in returns the lane values of source i (length width). Registers and
+// immediates cost nothing; other kinds are materialised into a scratch row.
+func (w *Warp) in(o *op, i int) []uint64 {
+	s := &o.src[i]
+	switch s.kind {
+	case srcReg:
+		return w.regs[s.off : s.off+w.width : s.off+w.width]
+	case srcImm:
+		return s.imm
+	}
+	return w.inSlow(s, i)
+}
+
+func (w *Warp) inSlow(s *srcOpd, i int) []uint64 {
+	v := w.scratch[i]
+	switch s.kind {
+	case srcSpecial:
+		switch s.sreg {
+		case traces.SRegTidX:
+			return w.tid[0]
+		case traces.SRegTidY:
+			return w.tid[1]
+		case traces.SRegTidZ:
+			return w.tid[2]
+		case traces.SRegLaneID:
+			return w.laneID
+		}
+		w.special(s.sreg, v)
+	case srcSym:
+		x := w.b.l.bases[s.base] + s.disp
+		for l := range v {
+			v[l] = x
+		}
+	case srcPred:
+		p := w.preds[s.off]
+		if s.neg {
+			p = ^p
+		}
+		for l := range v {
+			v[l] = p >> uint(l) & 1
+		}
+	default:
+		clear(v)
+	}
+	return v
+}
+
+// special fills v with special register r.
+func (w *Warp) special(r traces.SpecialReg, v []uint64) {
+	l := w.b.l
+	cfg := &l.cfg
+	var x uint64
+	switch r {
+	case traces.SRegNtidX, traces.SRegNtidY, traces.SRegNtidZ:
+		x = uint64(cfg.Block[r-traces.SRegNtidX])
+	case traces.SRegCtaidX, traces.SRegCtaidY, traces.SRegCtaidZ:
+		x = uint64(w.b.ctaid[r-traces.SRegCtaidX])
+	case traces.SRegNctaidX, traces.SRegNctaidY, traces.SRegNctaidZ:
+		x = uint64(cfg.Grid[r-traces.SRegNctaidX])
+	case traces.SRegWarpID:
+		x = uint64(w.id)
+	case traces.SRegNWarpID:
+		x = uint64(cfg.NWarpID)
+		if x == 0 {
+			x = uint64(l.warps)
+		}
+	case traces.SRegSMID:
+		x = uint64(w.b.smid)
+	case traces.SRegNSMID:
+		x = uint64(cfg.NSMID)
+		if x == 0 {
+			x = 1
+		}
+	case traces.SRegGridID:
+		x = cfg.GridID
+	case traces.SRegClock:
+		x = uint64(uint32(w.now))
+	case traces.SRegClockHi:
+		x = w.now >> 32
+	case traces.SRegClock64, traces.SRegGlobalTimer:
+		x = w.now
+	case traces.SRegDynamicSmemSize:
+		x = cfg.DynShared
+	case traces.SRegTotalSmemSize:
+		x = uint64(len(w.b.shared.Data))
+	case traces.SRegWarpSize:
+		x = uint64(w.width)
+	case traces.SRegLanemaskEq, traces.SRegLanemaskLe, traces.SRegLanemaskLt, traces.SRegLanemaskGe, traces.SRegLanemaskGt:
+		all := warp.LowMask(w.width)
+		for lane := range v {
+			lt := uint64(1)<<uint(lane) - 1
+			switch r {
+			case traces.SRegLanemaskEq:
+				v[lane] = 1 << uint(lane)
+			case traces.SRegLanemaskLe:
+				v[lane] = lt<<1 | 1
+			case traces.SRegLanemaskLt:
+				v[lane] = lt
+			case traces.SRegLanemaskGe:
+				v[lane] = all &^ lt
+			default:
+				v[lane] = all &^ (lt<<1 | 1)
+			}
+		}
+		return
+	}
+	for lane := range v {
+		v[lane] = x
+	}
+}
+
+// pred returns predicate source i as a lane mask.
+func (w *Warp) pred(o *op, i int) uint64 {
+	s := &o.src[i]
+	if s.kind == srcImm {
+		return s.disp
+	}
+	p := w.preds[s.off]
+	if s.neg {
+		p = ^p
+	}
+	return p
+}
+
+// out returns the register row destination i writes (a sink row for `_`).
+func (w *Warp) out(o *op, i int) []uint64 {
+	d := &o.dst[i]
+	if d.kind != dstReg {
+		return w.sink
+	}
+	return w.regs[d.off : d.off+w.width : d.off+w.width]
+}
+
+// ext applies a destination's sign extension and width mask to v.
+func ext(v uint64, d *dstOpd) uint64 { return uint64(int64(v<<d.sh)>>d.sh) & d.mask }
+
+// setPred writes lane mask val into predicate destination i for lanes m.
+func (w *Warp) setPred(o *op, i int, m, val uint64) {
+	d := &o.dst[i]
+	if d.kind != dstPred {
+		return
+	}
+	w.preds[d.off] = w.preds[d.off]&^m | val&m
+}

@@ -1,5 +1,0 @@
-package warp
-
-import "testing"
-
-func TestWaveCases(t *testing.T) { runWaveCaseFile(t, "testdata/wave.txt") }
