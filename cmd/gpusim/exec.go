@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/sim/cuda"
 )
 
@@ -73,7 +74,11 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	}
 	// Check the machine here, so that a bad model is a usage error with
 	// its position rather than a failing program.
-	if _, err := config.Load(cfg, sets); err != nil {
+	m, err := config.Load(cfg, sets)
+	if err == nil {
+		err = sim.CheckMachine(m)
+	}
+	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	if st, err := os.Stat(cfg); err == nil && !st.IsDir() {

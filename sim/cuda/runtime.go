@@ -107,6 +107,9 @@ func New(opts Options, version int, stdout, stderr io.Writer) *Runtime {
 	r.report.init(r)
 	m, err := config.Load(opts.Config, opts.Sets)
 	if err == nil {
+		err = sim.CheckMachine(m)
+	}
+	if err == nil {
 		r.dev, err = sim.NewDevice(m)
 	}
 	if err == nil {
