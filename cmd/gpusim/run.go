@@ -15,6 +15,7 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
+	"github.com/gpusim/gpusim/sim/report"
 	"github.com/gpusim/gpusim/traces"
 )
 
@@ -65,6 +66,7 @@ type runFlags struct {
 	out       string
 	mode      string
 	views     viewFlags
+	timeline  timelineFlags
 	quiet     bool
 	maxInsts  uint64
 	maxCycles uint64
@@ -78,6 +80,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.out, "out", "", "folder for output buffers (default: the launch file's folder)")
 	fs.StringVar(&f.mode, "mode", "timing", "timing: cycle-level timing model; functional: execute without timing")
 	f.views.register(fs)
+	f.timeline.register(fs)
 	tracePath, status, ok := parseTraceArgs(fs, args, stderr, "gpusim [flags] TRACE", "")
 	if !ok {
 		return status
@@ -96,13 +99,26 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if f.mode == "functional" && f.views.csvInsts != "" {
 		return errorf(stderr, exitUsage, "-csv-instructions: the per-instruction CSV needs -mode timing")
 	}
+	tl, err := f.timeline.start(f.mode)
+	if err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
 	var st *sim.KernelStats
 	if f.mode == "functional" {
 		st, err = sim.RunFunctional(p)
 	} else {
 		bar := newProgress(stderr, f.quiet, runTemplate, "", 0)
 		bar.start()
-		st, err = sim.RunTiming(p, sim.TimingOptions{Progress: bar.timingCallback()})
+		opt := sim.TimingOptions{Progress: bar.timingCallback()}
+		var launch *report.TimelineLaunch
+		if tl != nil {
+			launch = tl.Launch(p, 0)
+			opt.Listener = launch
+		}
+		st, err = sim.RunTiming(p, opt)
+		if launch != nil {
+			launch.Finish(st, err)
+		}
 		if st != nil && bar != nil {
 			bar.runUpdate(st.Timing.Cycles, st.WarpInsts)
 		}
@@ -124,6 +140,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	if err := f.views.write(rep); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	if err := f.timeline.write(tl); err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	if f.quiet {
