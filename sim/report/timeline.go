@@ -31,7 +31,7 @@ import (
 // time show where that is).
 
 // DefaultTimelineEvents is the default cap on a timeline's events: about
-// 60 MB of JSON, which Perfetto and chrome://tracing open in seconds.
+// 95 MB of JSON at some 190 bytes an event (docs/timeline.md).
 const DefaultTimelineEvents = 500_000
 
 // TimelineTracks chooses what a timeline's instruction tracks are.
@@ -177,6 +177,13 @@ func (t *Timeline) add(r tlRec) {
 		t.after++
 		return
 	}
+	if len(t.recs) == cap(t.recs) {
+		// Double up to the cap (append's growth for large slices is
+		// slower, and copies the records more often).
+		grown := make([]tlRec, len(t.recs), min(max(2*cap(t.recs), 1024), t.max+1))
+		copy(grown, t.recs)
+		t.recs = grown
+	}
 	t.recs = append(t.recs, r)
 	if len(t.recs) > t.max {
 		t.trim()
@@ -206,9 +213,6 @@ func (t *Timeline) trim() {
 	t.recs = t.recs[:n]
 	for _, l := range t.launches {
 		l.lastIssue = -1
-		for i := range l.barrier {
-			l.barrier[i] = -1
-		}
 	}
 }
 
@@ -232,7 +236,7 @@ type TimelineLaunch struct {
 	handles   []tlBlock // by block handle
 	slots     [][]bool  // per SM: block slots in use
 	lastIssue int       // index of the last issue record, -1 after a trim
-	barrier   []int     // by block handle: the record of its last barrier, -1
+	barriers  []tlRec   // by block handle: its barrier group not yet filed
 }
 
 // tlInst is what the writer names an instruction by.
@@ -325,9 +329,11 @@ func (l *TimelineLaunch) Issue(e core.IssueEvent) {
 	}
 }
 
-// State files a warp's stall spans (per-warp tracks) and merges the
+// State files a warp's stall spans (per-warp tracks) and gathers the
 // barrier waits of a block's warps released at the same cycle into one
-// slice from the first arrival to the release.
+// slice from the first arrival to the release, filed once the group is
+// complete (the block's next barrier, its retirement or the launch's end),
+// so that the window judges it by its first arrival.
 func (l *TimelineLaunch) State(e core.StateEvent) {
 	s, end := l.at(e.Start), l.at(e.End)
 	if l.t.opt.By == ByWarp && e.State != core.Selected {
@@ -337,22 +343,26 @@ func (l *TimelineLaunch) State(e core.StateEvent) {
 	if e.State != core.Barrier || e.Block < 0 || e.Block >= len(l.handles) {
 		return
 	}
-	for len(l.barrier) <= e.Block {
-		l.barrier = append(l.barrier, -1)
+	for len(l.barriers) <= e.Block {
+		l.barriers = append(l.barriers, tlRec{})
 	}
-	if i := l.barrier[e.Block]; i >= 0 && l.t.recs[i].end == end && l.t.recs[i].sm == int32(e.SM) {
-		r := &l.t.recs[i]
-		r.start = min(r.start, s)
-		r.warp++
+	b := &l.barriers[e.Block]
+	if b.kind == recBarrier && b.end == end && b.sm == int32(e.SM) {
+		b.start = min(b.start, s)
+		b.warp++
 		return
 	}
+	l.flushBarrier(e.Block)
 	h := &l.handles[e.Block]
-	n := len(l.t.recs)
-	l.t.add(tlRec{kind: recBarrier, start: s, end: end, launch: l.id, sm: int32(e.SM), track: trackBlocks + h.slot,
-		pc: e.PC, block: h.cta, warp: 1})
-	l.barrier[e.Block] = -1
-	if len(l.t.recs) == n+1 {
-		l.barrier[e.Block] = n
+	*b = tlRec{kind: recBarrier, start: s, end: end, launch: l.id, sm: int32(e.SM), track: trackBlocks + h.slot,
+		pc: e.PC, block: h.cta, warp: 1}
+}
+
+// flushBarrier files a block's pending barrier group.
+func (l *TimelineLaunch) flushBarrier(handle int) {
+	if handle < len(l.barriers) && l.barriers[handle].kind == recBarrier {
+		l.t.add(l.barriers[handle])
+		l.barriers[handle] = tlRec{}
 	}
 }
 
@@ -406,6 +416,7 @@ func (l *TimelineLaunch) Block(e core.BlockEvent) {
 	if h.slot < 0 {
 		return // not admitted by this launch
 	}
+	l.flushBarrier(e.Block)
 	end := l.at(e.Cycle)
 	l.t.add(tlRec{kind: recBlock, start: h.admit, end: end, launch: l.id, sm: int32(e.SM), track: trackBlocks + h.slot,
 		block: h.cta, warp: h.warps})
@@ -435,6 +446,9 @@ func (l *TimelineLaunch) Finish(st *sim.KernelStats, err error) {
 		if h := &l.handles[i]; h.slot >= 0 {
 			l.Block(core.BlockEvent{SM: int(h.sm), Block: i, Warps: int(h.warps), Cycle: core.Cycle(end - l.start), Retired: true})
 		}
+	}
+	for i := range l.barriers {
+		l.flushBarrier(i)
 	}
 	l.stats = st
 	t.add(tlRec{kind: recLaunch, start: l.start, end: end, launch: l.id, sm: -1, track: trackKernels})

@@ -2,8 +2,10 @@ package report
 
 import (
 	"bufio"
+	"cmp"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -73,12 +75,15 @@ func (t *Timeline) WriteJSON(w io.Writer) error {
 		order[i] = int32(i)
 	}
 	recs := t.recs
-	sort.SliceStable(order, func(i, j int) bool {
-		a, b := &recs[order[i]], &recs[order[j]]
-		if a.start != b.start {
-			return a.start < b.start
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &recs[i], &recs[j]
+		switch {
+		case a.start != b.start:
+			return cmp.Compare(a.start, b.start)
+		case a.end != b.end:
+			return cmp.Compare(b.end, a.end) // an enclosing slice before what it encloses
 		}
-		return a.end > b.end // an enclosing slice before what it encloses
+		return cmp.Compare(i, j) // then in the order they happened
 	})
 	flows := t.keptFlows()
 	for _, i := range order {

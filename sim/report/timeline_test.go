@@ -255,6 +255,24 @@ func TestTimelineFormat(t *testing.T) {
 	}
 }
 
+// TestTimelineWindowInside: a window that starts inside a barrier-heavy
+// kernel and is closed by the cap holds only events that start in it,
+// stall spans and barrier waits that began before it included, and still
+// validates.
+func TestTimelineWindowInside(t *testing.T) {
+	p := prepareSample(t, "softmax", "sm_75", sim.Overrides{Grid: [3]uint32{64, 1, 1}})
+	tl, sts := timelineRun(t, TimelineOptions{By: ByWarp, From: 2000, MaxEvents: 30000}, p)
+	tr := checkTimeline(t, "softmax from 2000", tl, sts, timelineJSON(t, tl))
+	from, until, capped := tl.Window()
+	cats := map[string]int{}
+	for i := range tr.Events {
+		cats[tr.Events[i].Cat]++
+	}
+	if !capped || from != 2000 || until <= from || cats["barrier"] == 0 || cats["stall"] == 0 || cats["kernel"] != 1 {
+		t.Errorf("window [%d, %d) capped %v, events %v", from, until, capped, cats)
+	}
+}
+
 // TestTimelineAgreesWithCounters: for short kernels, the issue slices per
 // PC are the run's executions and latencies per PC, every memory
 // instruction's executions have their completion markers, each bound to
