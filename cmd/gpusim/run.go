@@ -15,7 +15,6 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
-	"github.com/gpusim/gpusim/sim/report"
 	"github.com/gpusim/gpusim/traces"
 )
 
@@ -99,8 +98,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if f.mode == "functional" && f.views.csvInsts != "" {
 		return errorf(stderr, exitUsage, "-csv-instructions: the per-instruction CSV needs -mode timing")
 	}
-	tl, err := f.timeline.start(f.mode)
-	if err != nil {
+	if err := f.timeline.start(f.mode); err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	var st *sim.KernelStats
@@ -110,15 +108,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		bar := newProgress(stderr, f.quiet, runTemplate, "", 0)
 		bar.start()
 		opt := sim.TimingOptions{Progress: bar.timingCallback()}
-		var launch *report.TimelineLaunch
-		if tl != nil {
-			launch = tl.Launch(p, 0)
-			opt.Listener = launch
-		}
+		done := f.timeline.listen(p, &opt)
 		st, err = sim.RunTiming(p, opt)
-		if launch != nil {
-			launch.Finish(st, err)
-		}
+		done(st, err)
 		if st != nil && bar != nil {
 			bar.runUpdate(st.Timing.Cycles, st.WarpInsts)
 		}
@@ -142,7 +134,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err := f.views.write(rep); err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
-	if err := f.timeline.write(tl); err != nil {
+	if err := f.timeline.write(); err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	if f.quiet {

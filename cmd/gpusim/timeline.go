@@ -6,16 +6,18 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/sim/report"
 )
 
 // timelineFlags are -timeline and the flags that shape it (a run's and
-// gpusim exec's).
+// gpusim exec's), and a run's timeline once started.
 type timelineFlags struct {
 	path      string
 	by        string
 	maxEvents int
 	from      uint64
+	tl        *report.Timeline // nil without -timeline
 }
 
 func (f *timelineFlags) register(fs *flag.FlagSet) {
@@ -40,21 +42,34 @@ func (f *timelineFlags) options(mode string) (report.TimelineOptions, error) {
 	return report.TimelineOptions{By: by, MaxEvents: f.maxEvents, From: f.from}, nil
 }
 
-// start is the run's timeline, nil without -timeline.
-func (f *timelineFlags) start(mode string) (*report.Timeline, error) {
+// start starts the run's timeline when -timeline is given.
+func (f *timelineFlags) start(mode string) error {
 	opt, err := f.options(mode)
 	if err != nil || f.path == "" {
-		return nil, err
+		return err
 	}
-	return report.NewTimeline(opt)
+	f.tl, err = report.NewTimeline(opt)
+	return err
+}
+
+// listen attaches the timeline to a timing run of p (the run's only
+// launch, from cycle 0); done ends the launch's part (the run's stats, or
+// nil and the error that stopped it).
+func (f *timelineFlags) listen(p *sim.Prepared, opt *sim.TimingOptions) (done func(*sim.KernelStats, error)) {
+	if f.tl == nil {
+		return func(*sim.KernelStats, error) {}
+	}
+	l := f.tl.Launch(p, 0)
+	opt.Listener = l
+	return l.Finish
 }
 
 // write writes the timeline file whole or not at all.
-func (f *timelineFlags) write(tl *report.Timeline) error {
-	if tl == nil {
+func (f *timelineFlags) write() error {
+	if f.tl == nil {
 		return nil
 	}
-	if err := report.WriteFile(f.path, func(w io.Writer) error { return tl.WriteJSON(w) }); err != nil {
+	if err := report.WriteFile(f.path, func(w io.Writer) error { return f.tl.WriteJSON(w) }); err != nil {
 		return fmt.Errorf("-timeline: %v", err)
 	}
 	return nil
