@@ -227,3 +227,49 @@ func jsStrings(v []string) string {
 	b.WriteString("]")
 	return b.String()
 }
+
+// TestExecHTMLInBrowser renders gpusim exec's page for a CUDA program with
+// two launches (reduce: the partial sums, then one block that sums them)
+// in headless Chromium (skipped without it or without nvcc): a row per
+// launch in the launch table, which sorts by a click, and every plot of
+// both launches drawn; the screenshot is saved under the test's artifacts.
+func TestExecHTMLInBrowser(t *testing.T) {
+	exe := findChromium()
+	if exe == "" {
+		t.Skip("no chromium")
+	}
+	f := cudaSetup(t)
+	out := t.ArtifactDir()
+	page := filepath.Join(out, "exec-reduce.html")
+	r := runExec(t, []string{"-html", page}, filepath.Join(f.dir, "reduce"))
+	if r.code != 0 {
+		t.Fatalf("exec: exit %d: %s", r.code, r.stderr)
+	}
+	b := startBrowser(t, exe)
+	const width = 1280
+	urls := b.open(page, width)
+	checkOnlyItself(t, page, urls)
+	var plots []plotInfo
+	b.eval(plotsJS, &plots)
+	var want []string
+	for _, l := range []string{"launch-0", "launch-1"} {
+		for _, id := range []string{"occupancy", "warp-states", "time-ipc", "time-active-warps", "time-warp-states", "time-dram",
+			"time-hit-rates", "units", "cache", "latency", "per-sm"} {
+			want = append(want, l+"-"+id)
+		}
+	}
+	checkPlots(t, "exec reduce", plots, want)
+	var kernels []string
+	b.eval(`[...document.querySelectorAll("#launch-table tbody tr")].map(r => r.cells[1].textContent)`, &kernels)
+	if len(kernels) != 2 || !strings.HasPrefix(kernels[0], "reduce") || !strings.HasPrefix(kernels[1], "reduce") {
+		t.Fatalf("the launch table lists %q, want the two reduce launches", kernels)
+	}
+	b.clickHeader("#launch-table", "cycles")
+	checkSorted(t, b, "#launch-table", "cycles", 2, true, false)
+	b.clickHeader("#launch-table", "ID")
+	b.clickHeader("#launch-table", "ID")
+	checkSorted(t, b, "#launch-table", "ID", 2, false, false)
+	b.eval("window.scrollTo(0, 0)", nil)
+	b.screenshot(filepath.Join(out, "exec-reduce.png"), width, 9000)
+	t.Logf("screenshot: %s", filepath.Join(out, "exec-reduce.png"))
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/sim/cuda"
+	"github.com/gpusim/gpusim/sim/report"
 )
 
 // cmdExec runs a CUDA program with gpusim's CUDA runtime library in place
@@ -39,6 +40,9 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 		maxCycles  uint64
 		ptxDir     string
 		devMem     uint64
+		quiet      bool
+		views      viewFlags
+		timeline   timelineFlags
 	)
 	fs.StringVar(&cfg, "config", "sm_75", "machine model: a TOML file, or an embedded preset name (gpusim configs)")
 	fs.Var(&sets, "set", "override a machine model value, key.path=value (repeatable)")
@@ -50,6 +54,9 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&maxCycles, "max-cycles", 0, "stop a launch with a fault after this many cycles in timing mode (0: no limit)")
 	fs.StringVar(&ptxDir, "ptx-dir", "", "write each module's PTX to this folder, so that positions in messages name a file")
 	fs.Uint64Var(&devMem, "device-memory", cuda.DefaultDeviceMemory, "device memory in bytes (cudaMemGetInfo, and the most the program may allocate)")
+	fs.BoolVar(&quiet, "q", false, "quiet: no progress bar on stderr")
+	views.registerPages(fs)
+	timeline.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: gpusim exec [flags] -- PROGRAM [ARGS...]")
 		fs.PrintDefaults()
@@ -71,6 +78,13 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	}
 	if devMem == 0 {
 		return errorf(stderr, exitUsage, "-device-memory must be positive")
+	}
+	if mode == "functional" && views.csvInsts != "" {
+		return errorf(stderr, exitUsage, "-csv-instructions: the per-instruction CSV needs -mode timing")
+	}
+	tlOpts, err := timeline.options(mode)
+	if err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
 	}
 	// Check the machine here, so that a bad model is a usage error with
 	// its position rather than a failing program.
@@ -107,9 +121,13 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 		Report: filepath.Join(tmp, "report.txt"), WallTime: !noWallTime, Program: prog[0],
 		DeviceMemory: devMem, ReportClaim: filepath.Join(tmp, "claim"),
 	}
-	if jsonPath != "" {
+	if jsonPath != "" || views.pages() {
 		opts.JSON = filepath.Join(tmp, "report.json")
 	}
+	if opts.Timeline, err = timeline.abs(); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	opts.TimelineBy, opts.TimelineMaxEvents, opts.TimelineFrom = tlOpts.By.String(), tlOpts.MaxEvents, tlOpts.From
 	if ptxDir != "" {
 		if opts.PTXDir, err = filepath.Abs(ptxDir); err != nil {
 			return errorf(stderr, exitUsage, "-ptx-dir: %v", err)
@@ -119,6 +137,7 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	cmd := exec.Command(path, prog[1:]...)
 	cmd.Args[0] = prog[0]
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
+	bar := startExecProgress(stderr, quiet, &opts, cmd)
 	cmd.Env = append(os.Environ(),
 		cuda.EnvOptions+"="+opts.Encode(),
 		"LD_LIBRARY_PATH="+joinPath(libDir, os.Getenv("LD_LIBRARY_PATH")))
@@ -128,7 +147,9 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sig)
 	status := exitOK
-	if err := cmd.Run(); err != nil {
+	err = cmd.Run()
+	bar.stop()
+	if err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
 			return errorf(stderr, exitUsage, "exec: %v", err)
@@ -160,7 +181,26 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 			errorf(stderr, exitUsage, "-json: %v", err)
 		}
 	}
+	if views.pages() {
+		if err := writeExecPages(&views, opts.JSON, prog[0]); err != nil {
+			errorf(stderr, exitUsage, "%v", err)
+		}
+	}
 	return status
+}
+
+// writeExecPages writes -html, -csv and -csv-instructions from the
+// runtime's JSON report: one page (and CSV row) per launch.
+func writeExecPages(views *viewFlags, jsonPath, program string) error {
+	data, err := os.ReadFile(jsonPath)
+	if err != nil {
+		return fmt.Errorf("the runtime wrote no JSON report for the views: %v", err)
+	}
+	doc, err := cuda.ReportDoc(jsonPath, data)
+	if err != nil {
+		return err
+	}
+	return views.writePages("gpusim exec: "+filepath.Base(program), report.Launches(doc))
 }
 
 func joinPath(dir, rest string) string {

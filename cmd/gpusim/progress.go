@@ -24,10 +24,12 @@ const (
 const (
 	runTemplate   = `{{string . "prefix"}}{{counters . }} warp instructions {{speed . "(%s/s)" ""}} {{string . "cycle"}} {{etime . "%s"}}`
 	sweepTemplate = `{{string . "prefix"}}{{counters . }} runs {{bar . }} {{percent . }} {{etime . "%s"}} {{rtime . "ETA %s"}}`
+	execTemplate  = `{{string . "prefix"}}{{counters . }} launches {{string . "label"}} {{string . "cycle"}} {{etime . "%s"}}`
 )
 
 // progress is the progress bar on stderr of a run (warp instructions
-// simulated, with the rate, and the cycle reached) or a sweep (runs done).
+// simulated, with the rate, and the cycle reached), a sweep (runs done) or
+// gpusim exec (launches done, the device clock and the last kernel).
 // It is shown only when stderr is a terminal, -q is not given and the work
 // lasts longer than progressAfter; a nil *progress shows nothing. The
 // simulation reports through atomics; the bar is drawn from its own
@@ -40,6 +42,7 @@ type progress struct {
 	prefix   string
 
 	current, cycle atomic.Uint64
+	label          atomic.Pointer[string] // exec: the last kernel
 	stop           chan struct{}
 	done           sync.WaitGroup
 }
@@ -104,6 +107,9 @@ func (p *progress) update(bar *pb.ProgressBar) {
 	bar.SetCurrent(int64(p.current.Load()))
 	if c := p.cycle.Load(); c > 0 {
 		bar.Set("cycle", "cycle "+groupThousands(c))
+	}
+	if l := p.label.Load(); l != nil {
+		bar.Set("label", "(last: "+*l+")")
 	}
 }
 

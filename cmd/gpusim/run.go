@@ -65,6 +65,7 @@ type runFlags struct {
 	out       string
 	mode      string
 	views     viewFlags
+	timeline  timelineFlags
 	quiet     bool
 	maxInsts  uint64
 	maxCycles uint64
@@ -78,6 +79,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.out, "out", "", "folder for output buffers (default: the launch file's folder)")
 	fs.StringVar(&f.mode, "mode", "timing", "timing: cycle-level timing model; functional: execute without timing")
 	f.views.register(fs)
+	f.timeline.register(fs)
 	tracePath, status, ok := parseTraceArgs(fs, args, stderr, "gpusim [flags] TRACE", "")
 	if !ok {
 		return status
@@ -96,13 +98,19 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if f.mode == "functional" && f.views.csvInsts != "" {
 		return errorf(stderr, exitUsage, "-csv-instructions: the per-instruction CSV needs -mode timing")
 	}
+	if err := f.timeline.start(f.mode); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
 	var st *sim.KernelStats
 	if f.mode == "functional" {
 		st, err = sim.RunFunctional(p)
 	} else {
 		bar := newProgress(stderr, f.quiet, runTemplate, "", 0)
 		bar.start()
-		st, err = sim.RunTiming(p, sim.TimingOptions{Progress: bar.timingCallback()})
+		opt := sim.TimingOptions{Progress: bar.timingCallback()}
+		done := f.timeline.listen(p, &opt)
+		st, err = sim.RunTiming(p, opt)
+		done(st, err)
 		if st != nil && bar != nil {
 			bar.runUpdate(st.Timing.Cycles, st.WarpInsts)
 		}
@@ -124,6 +132,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	if err := f.views.write(rep); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	if err := f.timeline.write(); err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	if f.quiet {

@@ -19,6 +19,12 @@ type viewFlags struct {
 func (v *viewFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&v.json, "json", "", "also write the report as JSON to this file")
 	fs.BoolVar(&v.noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
+	v.registerPages(fs)
+}
+
+// registerPages defines the flags of the views built from the launches
+// (gpusim exec has its own -json).
+func (v *viewFlags) registerPages(fs *flag.FlagSet) {
 	fs.StringVar(&v.html, "html", "", "also write the report as one self-contained HTML page with plots to this file")
 	fs.StringVar(&v.csv, "csv", "", "also write one CSV row per kernel launch (Nsight Compute metric names) to this file")
 	fs.StringVar(&v.csvInsts, "csv-instructions", "", "also write one CSV row per static instruction (timing mode) to this file")
@@ -36,15 +42,22 @@ func (v *viewFlags) write(rep *sim.Report) error {
 			return fmt.Errorf("-json: %v", err)
 		}
 	}
-	if v.html == "" && v.csv == "" && v.csvInsts == "" {
+	if !v.pages() {
 		return nil
 	}
-	launches := report.Launches(rep.Doc(false))
+	return v.writePages("gpusim: "+filepath.Base(rep.Trace), report.Launches(rep.Doc(false)))
+}
+
+// pages reports whether any view built from the launches was asked for.
+func (v *viewFlags) pages() bool { return v.html != "" || v.csv != "" || v.csvInsts != "" }
+
+// writePages writes the HTML page and the CSV files of the launches.
+func (v *viewFlags) writePages(title string, launches []report.Launch) error {
 	for _, f := range []struct {
 		flag, path string
 		write      func(io.Writer) error
 	}{
-		{"-html", v.html, func(w io.Writer) error { return report.WriteHTML(w, "gpusim: "+filepath.Base(rep.Trace), launches) }},
+		{"-html", v.html, func(w io.Writer) error { return report.WriteHTML(w, title, launches) }},
 		{"-csv", v.csv, func(w io.Writer) error { return report.WriteLaunchCSV(w, launches) }},
 		{"-csv-instructions", v.csvInsts, func(w io.Writer) error { return report.WriteInstructionCSV(w, launches) }},
 	} {

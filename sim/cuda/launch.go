@@ -116,7 +116,9 @@ func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint6
 	if r.opts.Mode == "functional" {
 		st, err = sim.RunFunctional(p)
 	} else {
-		st, err = sim.RunTiming(p, sim.TimingOptions{})
+		opt, done := r.timingOptions(p)
+		st, err = sim.RunTiming(p, opt)
+		done(st, err)
 	}
 	rec := launchRecord{fn: f, grid: grid, block: block, shared: shared, stream: stream}
 	if err != nil {

@@ -42,6 +42,22 @@ type Options struct {
 	// before writing the report, so that of several processes started
 	// under one `gpusim exec` only the first reports.
 	ReportClaim string `json:"report_claim,omitempty"`
+	// Timeline, when set, is the file the runtime writes the program's
+	// timeline to at exit (package report's Chrome trace-event JSON, every
+	// timing-mode launch at its start on the device clock), with
+	// TimelineBy ("partition" or "warp"), TimelineMaxEvents (0: the
+	// default cap) and TimelineFrom (the window's first cycle).
+	Timeline          string `json:"timeline,omitempty"`
+	TimelineBy        string `json:"timeline_by,omitempty"`
+	TimelineMaxEvents int    `json:"timeline_max_events,omitempty"`
+	TimelineFrom      uint64 `json:"timeline_from,omitempty"`
+	// ProgressFD, when positive, is a datagram socket (inherited from
+	// `gpusim exec`) to which the runtime sends a line after each launch,
+	// for the progress bar; ProgressInode is the socket's inode, so that a
+	// process that inherited the options but not the socket (a grandchild
+	// with another file at that descriptor) sends nothing.
+	ProgressFD    int    `json:"progress_fd,omitempty"`
+	ProgressInode uint64 `json:"progress_inode,omitempty"`
 	// TestPanic names an entry point that panics when called: the C
 	// library's tests use it to check that a panic inside the library
 	// becomes cudaErrorUnknown and leaves the program running.

@@ -71,6 +71,7 @@ func (rp *report) add(rec launchRecord, st *sim.KernelStats, wall time.Duration)
 		}
 	}
 	rp.launches = append(rp.launches, rec)
+	rp.r.launched(rec.fn.name)
 }
 
 // kernelTotal sums one kernel's launches.
@@ -182,6 +183,7 @@ func (r *Runtime) writeReport() {
 			r.messagef("-json: %v", err)
 		}
 	}
+	r.writeTimeline()
 }
 
 // displayNames gives each launched kernel the short name of its mangled

@@ -61,6 +61,7 @@ type Runtime struct {
 	printf      printfBuffer
 
 	report      report
+	views       views
 	unsupported map[string]int // unsupported entry points called, with call counts
 	exited      bool
 }
@@ -121,6 +122,7 @@ func New(opts Options, version int, stdout, stderr io.Writer) *Runtime {
 		return r
 	}
 	r.machine = m
+	r.initViews()
 	return r
 }
 

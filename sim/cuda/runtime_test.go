@@ -33,11 +33,17 @@ type rig struct {
 // nvcc's constructor does.
 func newRig(t *testing.T, mode string) *rig {
 	t.Helper()
-	g := &rig{t: t}
 	opts := DefaultOptions()
 	opts.Mode = mode
 	opts.Program = "./app"
 	opts.Report = filepath.Join(t.TempDir(), "report.txt")
+	return newRigWith(t, opts)
+}
+
+// newRigWith is newRig with the given options.
+func newRigWith(t *testing.T, opts Options) *rig {
+	t.Helper()
+	g := &rig{t: t}
 	g.r = New(opts, 11080, &g.stdout, &g.stderr)
 	if g.r.initErr != nil {
 		t.Fatal(g.r.initErr)
