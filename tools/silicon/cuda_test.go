@@ -76,7 +76,8 @@ func clangCUDA(t *testing.T, args ...string) string {
 	return string(out)
 }
 
-// clang-19 parses capture.cu for the host and for sm_75 and sm_90 devices,
+// clang-19 parses capture.cu for the host (with and without a CUDA toolkit
+// installed beside it) and for sm_75 and sm_90 devices,
 // and compiles its device code to PTX in which every kernel executes the
 // instruction it is named for. nvcc and ptxas are not available here: this
 // checks C++ and CUDA validity and the inline-asm constraints, not ptxas's
@@ -85,7 +86,13 @@ func TestCaptureCompilesWithClang(t *testing.T) {
 	if _, err := exec.LookPath("clang-19"); err != nil {
 		t.Skip("clang-19 not installed")
 	}
+	// Clang lowers <<< >>> through the launch entry point of the CUDA
+	// version it detects (cudaConfigureCall without a toolkit,
+	// __cudaPushCallConfiguration with one). Parse the host side both ways:
+	// as this machine has it, and with the detection pointed at an empty
+	// folder (no toolkit), so the test covers both machines wherever it runs.
 	clangCUDA(t, "--cuda-host-only", "-fsyntax-only")
+	clangCUDA(t, "--cuda-path="+t.TempDir(), "--cuda-host-only", "-fsyntax-only")
 	clangCUDA(t, "--cuda-device-only", "--cuda-gpu-arch=sm_75", "-fsyntax-only")
 	ptxPath := filepath.Join(t.TempDir(), "capture.ptx")
 	clangCUDA(t, "--cuda-device-only", "--cuda-gpu-arch=sm_90", "-O2", "-S", "-o", ptxPath)
