@@ -228,20 +228,14 @@ func LowNoise(i uint64) uint32 {
 	return uint32(i)*0x9e3779b9 | 1
 }
 
-// Input returns the input bits for stream index i of a sweep, or the first
-// eight bytes of a record form's generated input (little-endian).
+// Input returns the input bits for stream index i of a sweep (record and
+// tensor forms: InputBytes).
 func (f *Form) Input(i uint64) uint64 {
 	switch f.ID {
 	case FormRcp64HLoZero:
 		return i << 32
 	case FormRcp64HLoNoise:
 		return i<<32 | uint64(LowNoise(i))
-	}
-	if f.Kind != SweepForm {
-		var b [8]byte
-		in := f.InputBytes(i)
-		copy(b[:], in)
-		return le64(b[:])
 	}
 	return i
 }

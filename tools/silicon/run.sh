@@ -6,12 +6,12 @@
 #   tools/silicon/run.sh           # on a machine with an NVIDIA GPU: capture everything into $OUT
 #   tools/silicon/run.sh build DEST -gencode ...   # the CUDA programs alone (the nvcc test)
 #
-# $OUT receives five files: summary.json (numerics), timing.json
+# $OUT receives six files: summary.json (numerics), timing.json
 # (microbenchmarks, ncu and event timings of the samples), tables.tar (the
-# silicon tables and the raw tensor-core records), sass.tar.gz (what every
-# program became) and logs.tar.gz (machine, toolkit, every step's log and
-# the self-test). The device call tees this script's output to a sixth,
-# run.log.
+# silicon tables), records.tar (the raw tensor-core records), sass.tar.gz
+# (what every program became) and logs.tar.gz (machine, toolkit, every
+# step's log and the self-test). The device call tees this script's output
+# to a seventh, run.log.
 #
 # Environment: OUT (default ./silicon-out); SM (e.g. 90; default from
 # nvidia-smi); NVCC (default: nvcc on PATH, else /usr/local/cuda*/bin/nvcc);
@@ -139,10 +139,12 @@ logs=$work/logs
 wrap=()
 [ -n "${SILICON_GPU_WRAPPER:-}" ] && read -r -a wrap <<<"$SILICON_GPU_WRAPPER"
 
-# pack_tables puts the tables and records into $OUT (also right after the
-# capture, so that they survive a later kill).
+# pack_tables puts the tables and the tensor records into $OUT (also right
+# after the capture, so that they survive a later kill): two archives, so
+# that neither can reach 16 MiB (the records are about 14 MiB raw).
 pack_tables() {
-  [ -n "$(ls -A "$work/tables")" ] && tar -C "$work" -cf "$OUT/tables.tar" tables
+  (cd "$work" && ls tables/*.tbl.gz >/dev/null 2>&1 && tar -cf "$OUT/tables.tar" tables/*.tbl.gz)
+  (cd "$work" && ls tables/*.rec.gz >/dev/null 2>&1 && tar -cf "$OUT/records.tar" tables/*.rec.gz)
   return 0
 }
 
