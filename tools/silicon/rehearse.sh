@@ -12,8 +12,8 @@
 #
 # OUTDIR receives what $OUT would (and run.log). With "fallback", the
 # device's nvcc is made to fail, so the run must use the carried binaries;
-# with "cut", the full capture dies part way (run.sh must still bring back
-# the summary of what arrived, and every later step).
+# with "cut", the same, and the full capture dies part way (run.sh must
+# still bring back the summary of what arrived, and every later step).
 # REHEARSE_BIN_DIR=DIR keeps the prepared binaries in DIR (and reuses them).
 set -eu -o pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -35,8 +35,10 @@ export PATH=$t/path:$PATH SILICON_BIN_DIR=$bindir SILICON_BIN=$bindir/silicon
 nvcc_env=()
 case $mode in
   "") ;;
-  fallback) nvcc_env=(NVCC=/bin/false) ;;
-  cut) nvcc_env=(FAKE_CUT_BYTES=3000000) ;; # the full capture dies part way
+  # The carried fat binary's SASS dump is slow here and the first
+  # rehearsal has run that step already: SILICON_SASS=0.
+  fallback) nvcc_env=(NVCC=/bin/false SILICON_SASS=0) ;;
+  cut) nvcc_env=(NVCC=/bin/false SILICON_SASS=0 FAKE_CUT_BYTES=3000000) ;; # and the full capture dies part way
   *) echo "rehearse.sh: unknown mode $mode (fallback, cut)" >&2; exit 2 ;;
 esac
 env ${nvcc_env[@]+"${nvcc_env[@]}"} OUT="$out" SM=90 ${SILICON_FORMS:+SILICON_FORMS="$SILICON_FORMS"} SILICON_GPU_WRAPPER="$t/path/gpu" SILICON_MAX_CHUNKS=1 \

@@ -21,7 +21,7 @@
 # default 200); SILICON_FORMS (e.g. 1,3,5; default all); SILICON_MAX_CHUNKS
 # and SILICON_PROBE_RECORDS (shorten the sweeps and probes, for rehearsals);
 # SILICON_GPU_WRAPPER (a command put before every GPU program: the
-# rehearsal's stand-in GPU).
+# rehearsal's stand-in GPU); SILICON_SASS=0 (no SASS dump).
 set -u -o pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -59,17 +59,25 @@ find_ncu() {
   return 1
 }
 
-# nvcc_host_flags prints the flags this nvcc needs for the host compiler it
-# finds: none, or -allow-unsupported-compiler when the host gcc is newer than
-# the toolkit accepts (CUDA 11.8 with gcc 12, when Debian's g++-11 is absent).
+# nvcc_host_flags prints the flags this nvcc needs for a host compiler: none
+# when its own choice works; -allow-unsupported-compiler when that compiler
+# is newer than the toolkit accepts (CUDA 11.8 with gcc 12); -ccbin with the
+# g++ on PATH as well when the toolkit's choice is missing altogether
+# (Debian's nvcc picks g++-11 through a wrapper of its own, first on the
+# PATH nvcc gives the host compiler, that fails without it: hence the
+# absolute path).
 nvcc_host_flags() {
-  local t
+  local t f gxx
   t=$(mktemp -d)
+  gxx=$(command -v g++ || echo g++)
   echo 'int main() { return 0; }' >"$t/t.cu"
-  if ! "$1" -o "$t/t" "$t/t.cu" >/dev/null 2>&1 &&
-    "$1" -allow-unsupported-compiler -o "$t/t" "$t/t.cu" >/dev/null 2>&1; then
-    echo -allow-unsupported-compiler
-  fi
+  for f in "" "-allow-unsupported-compiler" "-ccbin $gxx -allow-unsupported-compiler"; do
+    # shellcheck disable=SC2086 # $f is a list of flags
+    if "$1" $f -o "$t/t" "$t/t.cu" >/dev/null 2>&1; then
+      echo "$f"
+      break
+    fi
+  done
   rm -rf "$t"
 }
 
@@ -92,11 +100,13 @@ build_cuda() {
   local t src name
   t=$(mktemp -d)
   cp "$here/samples_prelude.h" "$t/prelude.h"
+  # A sample nvcc cannot compile is reported and left out (it still runs
+  # from its PTX); the capture program is what this build must not lose.
   for src in "$root"/traces/samples/*.cu; do
     name=$(basename "$src" .cu)
     cp "$src" "$t/$name.cu"
     "$nvcc" -cubin -O3 -lineinfo ${host[@]+"${host[@]}"} -arch="sm_$sm" -o "$dest/samples/$name.cubin" "$t/$name.cu" ||
-      { rm -rf "$t"; return 1; }
+      echo "build_cuda: $name.cu did not compile for sm_$sm: it runs from its PTX only" >&2
   done
   rm -rf "$t"
 }
@@ -151,6 +161,7 @@ pack_tables() {
 # finish packs what the steps left, whatever step the script stopped at, and
 # keeps every file in $OUT under 16 MiB (a larger one would not come back).
 finish() {
+  [ -n "${sass_pid:-}" ] && wait "$sass_pid"
   pack_tables
   [ -n "$(ls -A "$work/sass")" ] && tar -C "$work" -czf "$OUT/sass.tar.gz" sass
   local f
@@ -228,14 +239,21 @@ echo "$built_by" >"$logs/built-by.txt"
 log "CUDA programs: $built_by"
 capture=$build/capture
 drv=$build/sampledrv
+# What every program became, for reading later: dumped in the background
+# while the captures run (cuobjdump takes tens of CPU-seconds on the capture
+# program), bounded, and waited for before packing. SILICON_SASS=0 skips it.
 CUOBJDUMP=$(dirname "${nvcc:-/nonexistent/nvcc}")/cuobjdump
 [ -x "$CUOBJDUMP" ] || CUOBJDUMP=$(command -v cuobjdump || true)
-if [ -n "$CUOBJDUMP" ]; then
-  "$CUOBJDUMP" -sass "$capture" >"$work/sass/capture.sass" 2>&1
-  "$CUOBJDUMP" -ptx "$capture" >"$work/sass/capture.ptx" 2>&1
-  for c in "$build"/samples/*.cubin; do
-    "$CUOBJDUMP" -sass "$c" >"$work/sass/$(basename "$c" .cubin).sass" 2>&1
-  done
+sass_pid=""
+if [ -n "$CUOBJDUMP" ] && [ "${SILICON_SASS:-1}" != 0 ]; then
+  (
+    timeout 120 "$CUOBJDUMP" -sass -arch "sm_$SM" "$capture" >"$work/sass/capture.sass" 2>&1
+    timeout 60 "$CUOBJDUMP" -ptx "$capture" >"$work/sass/capture.ptx" 2>&1
+    for c in "$build"/samples/*.cubin; do
+      timeout 30 "$CUOBJDUMP" -sass "$c" >"$work/sass/$(basename "$c" .cubin).sass" 2>&1
+    done
+  ) &
+  sass_pid=$!
 fi
 
 forms=()

@@ -27,7 +27,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -143,14 +142,20 @@ std::string run(const std::string& manifest, const std::string& module, int reps
     cuModuleUnload(mod);
     return fail("cuModuleGetFunction " + m.kernel, r);
   }
-  std::map<std::string, void*> addr;
+  // Buffer addresses by name (a plain search: the std::map of libstdc++ 12
+  // trips CUDA 11.8's front end, and a manifest has a handful of buffers).
+  auto addr_of = [&](const std::string& name) -> void* {
+    for (const Buffer& b : m.buffers) {
+      if (b.name == name) return b.dev;
+    }
+    return nullptr;
+  };
   std::string bad;
   for (Buffer& b : m.buffers) {
     if (cudaMalloc(&b.dev, std::max<size_t>(b.bytes, 1)) != cudaSuccess) {
       bad = "cudaMalloc " + b.name;
       break;
     }
-    addr[b.name] = b.dev;
     std::vector<char> data(b.bytes, 0);
     if (b.file != "-") {
       std::ifstream f(b.file, std::ios::binary);
@@ -162,11 +167,12 @@ std::string run(const std::string& manifest, const std::string& module, int reps
     cudaMemcpy(b.dev, data.data(), b.bytes, cudaMemcpyHostToDevice);
   }
   for (const auto& p : m.pointers) {
-    if (addr.count(p.second) == 0) {
-      bad = "parameter at " + std::to_string(p.first) + " names no buffer " + p.second;
+    void* dev_ptr = bad.empty() ? addr_of(p.second) : nullptr;
+    if (dev_ptr == nullptr) {
+      if (bad.empty()) bad = "parameter at " + std::to_string(p.first) + " names no buffer " + p.second;
       break;
     }
-    const uint64_t a = reinterpret_cast<uint64_t>(addr[p.second]);
+    const uint64_t a = reinterpret_cast<uint64_t>(dev_ptr);
     std::memcpy(&m.params[p.first], &a, 8);
   }
   std::string times;
