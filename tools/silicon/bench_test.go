@@ -7,22 +7,24 @@ import (
 )
 
 // BenchmarkCheckChunk measures one worker: model evaluations and compares
-// per second for each form, over 2^16 inputs from the middle of its sweep.
+// per second for each form, over 2^16 inputs from the middle of its sweep
+// (a record probe: its first 2^16 records, the input regenerated and
+// checked too; a tensor probe: all its records, every hypothesis scored).
 // README.md's budget arithmetic starts from these numbers.
 func BenchmarkCheckChunk(b *testing.B) {
 	for _, f := range allForms() {
 		b.Run(f.Slug, func(b *testing.B) {
-			const n = 1 << 16
+			n := min(f.Count, 1<<16)
 			start := min(f.Count-n, 0x3f000000)
-			p := synthPayload(nil, f, start, n, nil)
+			p := synthPayload(nil, f, start, uint32(n), nil)
 			var acc formAcc
 			b.ReportAllocs()
 			b.SetBytes(int64(len(p)))
 			t0 := time.Now()
 			for b.Loop() {
-				acc.checkChunk(f, start, p, nil, 100)
+				acc.checkChunk(f, start, p, nil, nil, 100)
 			}
-			if acc.mismatches != 0 {
+			if acc.mismatches != 0 || acc.inputMismatches != 0 {
 				b.Fatalf("%d mismatches against the model itself", acc.mismatches)
 			}
 			b.ReportMetric(float64(acc.seen)/time.Since(t0).Seconds(), "lanes/s")

@@ -73,8 +73,9 @@ type job struct {
 	buf   []byte
 }
 
-// Compare reads a capture stream from r, checks every element against the
-// alu model, and returns the summary. On a malformed or truncated stream it
+// Compare reads a capture stream from r, checks every element of the sweeps
+// and record probes against gpusim's model, summarises the tensor probes,
+// and returns the summary. On a malformed or truncated stream it
 // returns the summary of what arrived (with Stream.Error set) and the error.
 func Compare(r io.Reader, opt Options) (*Summary, error) {
 	began := time.Now()
@@ -85,10 +86,14 @@ func Compare(r io.Reader, opt Options) (*Summary, error) {
 		opt.Name = "stream"
 	}
 	var tables [numForms + 1][]uint64
+	var records [numForms + 1][]byte // the raw records of tensor forms
 	if opt.TablesDir != "" {
 		for _, f := range allForms() {
 			if f.TableEntries > 0 {
 				tables[f.ID] = make([]uint64, f.TableEntries)
+			}
+			if f.Kind == TensorForm {
+				records[f.ID] = make([]byte, f.Count*uint64(f.RecordWidth()))
 			}
 		}
 	}
@@ -105,7 +110,7 @@ func Compare(r io.Reader, opt Options) (*Summary, error) {
 		go func(acc *[numForms + 1]formAcc) {
 			defer wg.Done()
 			for j := range jobs {
-				acc[j.form.ID].checkChunk(j.form, j.start, j.buf, tables[j.form.ID], opt.MaxMismatches)
+				acc[j.form.ID].checkChunk(j.form, j.start, j.buf, tables[j.form.ID], records[j.form.ID], opt.MaxMismatches)
 				free <- j.buf
 			}
 		}(&accs[w])
@@ -123,7 +128,16 @@ func Compare(r io.Reader, opt Options) (*Summary, error) {
 		sum.Stream.Error = err.Error()
 	}
 
+	sum.Tensor = []TensorSummary{}
 	for _, f := range allForms() {
+		if f.Kind == TensorForm {
+			ta := make([]*tensorAcc, len(accs))
+			for w := range accs {
+				ta[w] = accs[w][f.ID].tensor
+			}
+			sum.Tensor = append(sum.Tensor, tensorSummary(f, ta, covered[f.ID]))
+			continue
+		}
 		sum.Forms = append(sum.Forms, formSummary(f, accs, covered[f.ID], opt.MaxMismatches))
 	}
 	sum.Tables = []TableFile{}
@@ -133,17 +147,26 @@ func Compare(r io.Reader, opt Options) (*Summary, error) {
 			for w := range accs {
 				filled += accs[w][f.ID].tableFilled
 			}
-			if f.TableEntries == 0 || filled != f.TableEntries {
-				continue
+			switch {
+			case f.Kind == TensorForm && uint64(filled) == f.Count:
+				path := filepath.Join(opt.TablesDir, f.Slug+recordsExt)
+				sha, werr := WriteRecords(path, f, records[f.ID])
+				if werr != nil {
+					return sum, errors.Join(err, werr)
+				}
+				sum.Tables = append(sum.Tables, TableFile{
+					Form: f.ID, File: filepath.Base(path), Entries: int(f.Count), Inputs: "raw records: " + f.Inputs, SHA256: sha,
+				})
+			case f.TableEntries > 0 && filled == f.TableEntries:
+				path := filepath.Join(opt.TablesDir, f.Slug+tableExt)
+				sha, werr := WriteTable(path, &Table{Form: f, Entries: tables[f.ID]})
+				if werr != nil {
+					return sum, errors.Join(err, werr)
+				}
+				sum.Tables = append(sum.Tables, TableFile{
+					Form: f.ID, File: filepath.Base(path), Entries: f.TableEntries, Inputs: f.TableInputs, SHA256: sha,
+				})
 			}
-			path := filepath.Join(opt.TablesDir, f.Slug+tableExt)
-			sha, werr := WriteTable(path, &Table{Form: f, Entries: tables[f.ID]})
-			if werr != nil {
-				return sum, errors.Join(err, werr)
-			}
-			sum.Tables = append(sum.Tables, TableFile{
-				Form: f.ID, File: filepath.Base(path), Entries: f.TableEntries, Inputs: f.TableInputs, SHA256: sha,
-			})
 		}
 	}
 	if opt.Timing {
@@ -229,6 +252,7 @@ func formSummary(f *Form, accs [][numForms + 1]formAcc, c coverage, keep int) Fo
 	fs := FormSummary{
 		ID: f.ID, Name: f.Name, Model: f.Model, Inputs: f.Inputs, Expected: f.Count,
 		Complete: c.complete(f.Count), FirstMismatches: []Mismatch{}, Histogram: []Bucket{},
+		FirstInputMismatches: []InputMismatch{},
 	}
 	var hist [numBuckets]uint64
 	var first []rawMismatch
@@ -237,10 +261,18 @@ func formSummary(f *Form, accs [][numForms + 1]formAcc, c coverage, keep int) Fo
 		fs.Seen += a.seen
 		fs.Mismatches += a.mismatches
 		fs.Incomparable += a.incomparable
+		fs.InputMismatches += a.inputMismatches
+		fs.FirstInputMismatches = append(fs.FirstInputMismatches, a.firstInputs...)
 		for b := range hist {
 			hist[b] += a.hist[b]
 		}
 		first = append(first, a.first...)
+	}
+	sort.Slice(fs.FirstInputMismatches, func(i, j int) bool {
+		return fs.FirstInputMismatches[i].Index < fs.FirstInputMismatches[j].Index
+	})
+	if len(fs.FirstInputMismatches) > inputMismatchKeep {
+		fs.FirstInputMismatches = fs.FirstInputMismatches[:inputMismatchKeep]
 	}
 	fs.Matches = fs.Seen - fs.Mismatches
 	hist[0] = fs.Matches
@@ -254,13 +286,12 @@ func formSummary(f *Form, accs [][numForms + 1]formAcc, c coverage, keep int) Fo
 	if len(first) > keep {
 		first = first[:max(keep, 0)]
 	}
-	digits := 2 * f.Width
 	for _, m := range first {
 		fs.FirstMismatches = append(fs.FirstMismatches, Mismatch{
 			Index:   m.index,
-			Input:   fmt.Sprintf("0x%0*x", digits, m.input),
-			Model:   fmt.Sprintf("0x%0*x", digits, m.model),
-			Silicon: fmt.Sprintf("0x%0*x", digits, m.silicon),
+			Input:   m.input,
+			Model:   hexWord(m.model, f.Width),
+			Silicon: hexWord(m.silicon, f.Width),
 			Ulp:     m.ulp,
 		})
 	}

@@ -211,10 +211,10 @@ func TestRunCommand(t *testing.T) {
 		t.Errorf("self-test report: %v, passed %v, %d checks", err, r.Passed, len(r.Checks))
 	}
 
-	// Bad usage.
+	// Bad usage and bad input.
 	for _, bad := range [][]string{{"-nosuchflag"}, {"extra"}, {"-in", filepath.Join(dir, "missing")}} {
-		if rc := run(bad, nil, io.Discard, io.Discard); rc != 1 {
-			t.Errorf("%v: exit %d, want 1", bad, rc)
+		if rc := run(bad, nil, io.Discard, io.Discard); rc != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, rc)
 		}
 	}
 }

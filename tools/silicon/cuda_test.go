@@ -10,10 +10,10 @@ import (
 	"testing"
 )
 
-// readCapture returns capture.cu's text.
-func readCapture(t *testing.T) string {
+// readSource returns a file of this folder.
+func readSource(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile("capture.cu")
+	b, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,46 +21,66 @@ func readCapture(t *testing.T) string {
 }
 
 // capture.cu and the Go comparer agree on the stream: form ids, names,
-// widths, sweep sizes, targets, the lower-word hash and the framing
-// constants. (No compiler needed.)
+// kinds, widths, sweep and probe sizes, targets, the lower-word hash, the
+// framing and input-file constants, and the microbenchmark list the
+// rehearsal's stand-in reproduces. (No compiler needed.)
 func TestCaptureAgreesWithForms(t *testing.T) {
-	src := readCapture(t)
+	src := readSource(t, "capture.cu")
 	enum := map[string]int{}
 	for _, m := range regexp.MustCompile(`(?m)^\s*(k\w+) = (\d+),`).FindAllStringSubmatch(src, -1) {
 		v, _ := strconv.Atoi(m[2])
 		enum[m[1]] = v
 	}
-	rows := regexp.MustCompile(`\{(k\w+), "([^"]+)", (\d+), 1ull << (\d+), (\d+)\}`).FindAllStringSubmatch(src, -1)
+	rows := regexp.MustCompile(`\{(k\w+), "([^"]+)", k(Sweep|Record|Tensor), (\d+), (\d+), (\d+), (\d+)\}`).FindAllStringSubmatch(src, -1)
 	if len(rows) != numForms {
 		t.Fatalf("capture.cu kForms has %d rows, want %d", len(rows), numForms)
 	}
+	kinds := map[string]FormKind{"Sweep": SweepForm, "Record": RecordForm, "Tensor": TensorForm}
 	for i, r := range rows {
 		id, ok := enum[r[1]]
 		f := lookupForm(FormID(id))
 		if !ok || f == nil || id != i+1 {
 			t.Fatalf("kForms row %d: %s = %d, want id %d (rows in id order)", i, r[1], id, i+1)
 		}
-		width, _ := strconv.Atoi(r[3])
-		log2, _ := strconv.Atoi(r[4])
-		minSM, _ := strconv.Atoi(r[5])
-		if !strings.HasPrefix(f.Name, r[2]) || width != f.Width || uint64(1)<<log2 != f.Count || minSM != f.MinSM {
-			t.Errorf("kForms row %s: %q width %d count 2^%d sm_%d; Go form: %q width %d count %d sm_%d",
-				r[1], r[2], width, log2, minSM, f.Name, f.Width, f.Count, f.MinSM)
+		width, _ := strconv.Atoi(r[4])
+		inWidth, _ := strconv.Atoi(r[5])
+		log2, _ := strconv.Atoi(r[6])
+		minSM, _ := strconv.Atoi(r[7])
+		if !strings.HasPrefix(f.Name, r[2]) || kinds[r[3]] != f.Kind || width != f.Width || inWidth != f.InWidth ||
+			uint64(1)<<log2 != f.Count || minSM != f.MinSM {
+			t.Errorf("kForms row %s: %q %s width %d+%d count 2^%d sm_%d; Go form: %q kind %d width %d+%d count %d sm_%d",
+				r[1], r[2], r[3], inWidth, width, log2, minSM, f.Name, f.Kind, f.InWidth, f.Width, f.Count, f.MinSM)
 		}
 	}
+	host := readSource(t, "capture_host.h")
 	for name, want := range map[string]int{"kInfo": int(KindInfo), "kData": int(KindData), "kBench": int(KindBench),
 		"kEnd": int(KindEnd), "kError": int(KindError)} {
-		if !regexp.MustCompile(name + ` = ` + strconv.Itoa(want) + `\b`).MatchString(src) {
-			t.Errorf("capture.cu: %s is not %d", name, want)
+		if !regexp.MustCompile(name + ` = ` + strconv.Itoa(want) + `\b`).MatchString(host) {
+			t.Errorf("capture_host.h: %s is not %d", name, want)
 		}
 	}
-	for _, s := range []string{`"` + frameMagic + `"`, "0x5a5a5a5au", "0x9e3779b9u | 1u", "idx << 32 | low_noise(idx)"} {
+	for _, s := range []string{`"` + frameMagic + `"`, "0x5a5a5a5au"} {
+		if !strings.Contains(host, s) {
+			t.Errorf("capture_host.h lacks %s", s)
+		}
+	}
+	for _, s := range []string{"0x9e3779b9u | 1u", "idx << 32 | low_noise(idx)", `"` + inputsMagic + `"`} {
 		if !strings.Contains(src, s) {
 			t.Errorf("capture.cu lacks %s", s)
 		}
 	}
 	if LowNoise(0) != 1 || LowNoise(1) != 0x9e3779b9 || LowNoise(2) != 0x3c6ef373 {
 		t.Errorf("LowNoise: %#x %#x %#x", LowNoise(0), LowNoise(1), LowNoise(2))
+	}
+	bench := readSource(t, "capture_bench.cuh")
+	table := bench[strings.Index(bench, "const OpInfo kOps[kNumOps] = {"):]
+	table = table[:strings.Index(table, "};")]
+	var ops []string
+	for _, m := range regexp.MustCompile(`(?m)^\s*\{"([^"]+)",`).FindAllStringSubmatch(table, -1) {
+		ops = append(ops, m[1])
+	}
+	if strings.Join(ops, "|") != strings.Join(fakeOps, "|") {
+		t.Errorf("capture_bench.cuh kOps %q, the stand-in's fakeOps %q", ops, fakeOps)
 	}
 }
 
@@ -76,36 +96,46 @@ func clangCUDA(t *testing.T, args ...string) string {
 	return string(out)
 }
 
-// clang-19 parses capture.cu for the host and for sm_75 and sm_90 devices,
-// and compiles its device code to PTX in which every kernel executes the
-// instruction it is named for. nvcc and ptxas are not available here: this
-// checks C++ and CUDA validity and the inline-asm constraints, not ptxas's
-// acceptance of the PTX text inside the asm statements.
+// clang-19 parses capture.cu for the host (with and without a CUDA toolkit
+// installed beside it) and for sm_75 and sm_90 devices, and compiles its
+// device code to PTX in which every kernel executes the instructions it is
+// named for. This checks C++ and CUDA validity and the inline-asm
+// constraints; ptxas's acceptance of the PTX text is TestCaptureCompilesWithNvcc's.
 func TestCaptureCompilesWithClang(t *testing.T) {
 	if _, err := exec.LookPath("clang-19"); err != nil {
 		t.Skip("clang-19 not installed")
 	}
+	// Clang lowers <<< >>> through the launch entry point of the CUDA
+	// version it detects (cudaConfigureCall without a toolkit,
+	// __cudaPushCallConfiguration with one). Parse the host side both ways:
+	// as this machine has it, and with the detection pointed at an empty
+	// folder (no toolkit), so the test covers both machines wherever it runs.
 	clangCUDA(t, "--cuda-host-only", "-fsyntax-only")
+	clangCUDA(t, "--cuda-path="+t.TempDir(), "--cuda-host-only", "-fsyntax-only")
 	clangCUDA(t, "--cuda-device-only", "--cuda-gpu-arch=sm_75", "-fsyntax-only")
 	ptxPath := filepath.Join(t.TempDir(), "capture.ptx")
 	clangCUDA(t, "--cuda-device-only", "--cuda-gpu-arch=sm_90", "-O2", "-S", "-o", ptxPath)
-	b, err := os.ReadFile(ptxPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ptx := string(b)
+	ptx := readSource(t, ptxPath)
 	entries := map[string]string{} // mangled kernel name -> body
 	for _, m := range regexp.MustCompile(`(?s)\.entry (\w+)\((.*?)\n}`).FindAllStringSubmatch(ptx, -1) {
 		entries[m[1]] = m[2]
 	}
-	kernel := func(prefix string) string {
-		for name, body := range entries {
-			if strings.Contains(name, prefix) {
+	// kernel finds a kernel by its length-prefixed mangled name.
+	kernel := func(name string) string {
+		for n, body := range entries {
+			if strings.Contains(n, name) {
 				return body
 			}
 		}
-		t.Fatalf("no kernel %s in the PTX (have %d kernels)", prefix, len(entries))
+		t.Fatalf("no kernel %s in the PTX (have %d kernels)", name, len(entries))
 		return ""
+	}
+	count := func(body string, insns ...string) int {
+		n := 0
+		for _, s := range insns {
+			n += strings.Count(body, s)
+		}
+		return n
 	}
 	// Instruction text as it appears in the PTX, with the operand separator
 	// so that ex2.approx.ftz.bf16 does not match ex2.approx.ftz.bf16x2.
@@ -115,42 +145,171 @@ func TestCaptureCompilesWithClang(t *testing.T) {
 		FormRcp64HLoZero: "rcp.approx.ftz.f64 d", FormRcp64HLoNoise: "rcp.approx.ftz.f64 d",
 	}
 	for id, insn := range sweeps {
-		body := kernel("sweep_kernelILi" + strconv.Itoa(int(id)) + "E")
-		if strings.Count(body, "ex2.approx")+strings.Count(body, "rcp.approx") != 1 || !strings.Contains(body, insn) {
+		body := kernel("12sweep_kernelILi" + strconv.Itoa(int(id)) + "E")
+		if count(body, "ex2.approx", "rcp.approx") != 1 || !strings.Contains(body, insn) {
 			t.Errorf("sweep kernel of form %d does not execute exactly %q", id, insn)
 		}
 	}
-	if body := kernel("sweep_kernelILi8E"); !strings.Contains(body, "2654435769") { // 0x9e3779b9
+	if body := kernel("12sweep_kernelILi8E"); !strings.Contains(body, "2654435769") { // 0x9e3779b9
 		t.Errorf("the lower-word hash is missing from the RCP64H noise sweep:\n%s", body)
 	}
+	for id := FormRcpF32; id <= FormRemS64; id++ {
+		insn := forms[id].Name + " "
+		if id <= FormSqrtRnF32 {
+			insn = forms[id].Name + " d, a"
+		}
+		if body := kernel("12probe_kernelILi" + strconv.Itoa(int(id)) + "E"); !strings.Contains(body, insn) {
+			t.Errorf("probe kernel of %s does not execute %q", forms[id].Name, insn)
+		}
+	}
+	for id := FormMmaF16K16; id <= FormMmaF16K8; id++ {
+		if body := kernel("16mma_probe_kernelILi" + strconv.Itoa(int(id)) + "E"); count(body, forms[id].Name+" ") != 1 {
+			t.Errorf("mma probe kernel %d does not execute %s once", id, forms[id].Name)
+		}
+	}
 	latency := []string{"ex2.approx.ftz.f32 d", "neg.f32", "ex2.approx.f32 d", "ex2.approx.f16 d", "neg.f16",
-		"ex2.approx.f16x2 d", "rcp.approx.ftz.f64 d", "fma.rn.f32", "fma.rn.f64"}
+		"ex2.approx.f16x2 d", "rcp.approx.ftz.f64 d", "fma.rn.f32", "fma.rn.f64", "add.rn.f32", "add.rn.f64",
+		"mul.rn.f64", "rcp.approx.ftz.f32 d", "rsqrt.approx.ftz.f32", "lg2.approx.ftz.f32", "sin.approx.ftz.f32",
+		"sqrt.approx.ftz.f32", "tanh.approx.f32", "mad.lo.u32", "fma.rn.f16x2"}
+	if len(latency) != len(fakeOps) {
+		t.Fatalf("%d latency instructions listed for %d ops", len(latency), len(fakeOps))
+	}
 	for op, insn := range latency {
-		body := kernel("latency_kernelILi" + strconv.Itoa(op) + "E")
+		body := kernel("14latency_kernelILi" + strconv.Itoa(op) + "E")
 		if n := strings.Count(body, insn); n != 64 {
 			t.Errorf("latency kernel %d: %d of %q in its chain, want 64", op, n, insn)
 		}
 		if strings.Count(body, "%clock64") != 2 {
 			t.Errorf("latency kernel %d does not read clock64 twice", op)
 		}
-	}
-	for _, op := range []int{0, 1, 3, 5, 6, 7, 8} {
-		body := kernel("throughput_kernelILi" + strconv.Itoa(op) + "E")
-		if n := strings.Count(body, latency[op]); n != 16*8 {
-			t.Errorf("throughput kernel %d: %d of %q, want %d", op, n, latency[op], 16*8)
+		tput := kernel("17throughput_kernelILi" + strconv.Itoa(op) + "E")
+		if n := strings.Count(tput, insn); n != 16*8 {
+			t.Errorf("throughput kernel %d: %d of %q, want %d", op, n, insn, 16*8)
 		}
-		if !strings.Contains(body, "%smid") {
+		if !strings.Contains(tput, "%smid") {
 			t.Errorf("throughput kernel %d does not record its SM", op)
 		}
 	}
-	for _, k := range []struct{ name, insn string }{
-		{"chase_global_kernelILb1E", "ld.global.cg.u64"}, {"chase_global_kernelILb0E", "ld.global.ca.u64"},
-		{"chase_shared_kernel", "ld.shared.u32"},
-	} {
+	for m := range 4 {
+		insn := forms[FormMmaF16K16+FormID(m)].Name + " "
+		if n := strings.Count(kernel("18mma_latency_kernelILi"+strconv.Itoa(m)+"E"), insn); n != 64 {
+			t.Errorf("mma latency kernel %d: %d of %s, want 64", m, n, insn)
+		}
+		if n := strings.Count(kernel("21mma_throughput_kernelILi"+strconv.Itoa(m)+"E"), insn); n != 16*4 {
+			t.Errorf("mma throughput kernel %d: %d of %s, want 64", m, n, insn)
+		}
+	}
+	for _, k := range []struct {
+		name, insn string
+		n          int
+	}{
+		{"21atomic_latency_kernelILb0E", "atom.global.add.u32", 64}, {"21atomic_latency_kernelILb1E", "atom.shared.add.u32", 64},
+		{"24atomic_throughput_kernelILi0E", "red.global.add.u32", 16}, {"24atomic_throughput_kernelILi4E", "red.shared.add.u32", 16},
 		// 8 unrolled in the timed loop, at least one in the warm-up loop
 		// (which the compiler may unroll too).
-		if n := strings.Count(kernel(k.name), k.insn); n < 9 {
-			t.Errorf("%s: %d of %s, want at least 9", k.name, n, k.insn)
+		{"19chase_global_kernelILb1E", "ld.global.cg.u64", 9}, {"19chase_global_kernelILb0E", "ld.global.ca.u64", 9},
+		{"19chase_shared_kernel", "ld.shared.u32", 9},
+	} {
+		if n := strings.Count(kernel(k.name), k.insn); n < k.n {
+			t.Errorf("%s: %d of %s, want at least %d", k.name, n, k.insn, k.n)
 		}
+	}
+}
+
+// sassFunctions splits cuobjdump -sass output into kernels: mangled name ->
+// the opcodes of its instructions.
+func sassFunctions(sass string) map[string][]string {
+	out := map[string][]string{}
+	name := ""
+	insn := regexp.MustCompile(`^\s+/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)`)
+	for _, line := range strings.Split(sass, "\n") {
+		if i := strings.Index(line, "Function : "); i >= 0 {
+			name = strings.TrimSpace(line[i+len("Function : "):])
+			continue
+		}
+		if m := insn.FindStringSubmatch(line); m != nil && name != "" {
+			out[name] = append(out[name], m[1])
+		}
+	}
+	return out
+}
+
+// nvcc (CUDA 11.8 here, with whichever host compiler it accepts) compiles
+// capture.cu, the sample driver and every sample's CUDA source exactly as
+// run.sh builds them, for sm_90 and sm_75, and ptxas turns each kernel into
+// the SASS testdata/sass_cases.txt expects. Skipped where nvcc is absent.
+func TestCaptureCompilesWithNvcc(t *testing.T) {
+	for _, tool := range []string{"nvcc", "cuobjdump", "bash"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(tool + " not installed")
+		}
+	}
+	if testing.Short() {
+		t.Skip("compiles for two architectures; skipped with -short")
+	}
+	dir := t.TempDir()
+	cmd := exec.Command("bash", "run.sh", "build", dir,
+		"-gencode", "arch=compute_90,code=[sm_90,compute_90]", "-gencode", "arch=compute_75,code=sm_75")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("run.sh build: %v\n%s", err, out)
+	}
+	funcs := map[string]map[string][]string{}
+	for _, arch := range []string{"75", "90"} {
+		out, err := exec.Command("cuobjdump", "-sass", "-arch", "sm_"+arch, filepath.Join(dir, "capture")).Output()
+		if err != nil {
+			t.Fatalf("cuobjdump -arch sm_%s: %v", arch, err)
+		}
+		funcs[arch] = sassFunctions(string(out))
+		if len(funcs[arch]) < 90 {
+			t.Fatalf("sm_%s: only %d kernels in the SASS", arch, len(funcs[arch]))
+		}
+	}
+	for _, c := range readCases(t, "testdata/sass_cases.txt") {
+		where := "sass_cases.txt:" + strconv.Itoa(c.line)
+		if len(c.fields) != 4 {
+			t.Fatalf("%s: want kernel | arch | mnemonic | count", where)
+		}
+		want, err := strconv.Atoi(c.fields[3])
+		if err != nil || funcs[c.fields[1]] == nil {
+			t.Fatalf("%s: bad count or arch", where)
+		}
+		var ops []string
+		found := 0
+		for name, o := range funcs[c.fields[1]] {
+			if strings.Contains(name, c.fields[0]) {
+				ops, found = o, found+1
+			}
+		}
+		if found != 1 {
+			t.Errorf("%s: %d kernels named %s on sm_%s", where, found, c.fields[0], c.fields[1])
+			continue
+		}
+		mn, none := strings.CutPrefix(c.fields[2], "!")
+		n := 0
+		for _, op := range ops {
+			if op == mn || strings.HasPrefix(op, mn+".") {
+				n++
+			}
+		}
+		if none && n != 0 || !none && n < want {
+			t.Errorf("%s: %s on sm_%s has %d of %s, want %s%d", where, c.fields[0], c.fields[1], n, mn,
+				map[bool]string{true: "none, not ", false: "at least "}[none], want)
+		}
+	}
+	// The driver and the samples' cubins (sm_90, from the first -gencode).
+	samples, _ := filepath.Glob("../../traces/samples/*.cu")
+	for _, s := range samples {
+		cubin := filepath.Join(dir, "samples", strings.TrimSuffix(filepath.Base(s), ".cu")+".cubin")
+		out, err := exec.Command("cuobjdump", "-sass", cubin).Output()
+		if err != nil || !strings.Contains(string(out), "Function : "+strings.TrimSuffix(filepath.Base(s), ".cu")) {
+			t.Errorf("%s: %v; the cubin lacks the kernel:\n%.300s", cubin, err, out)
+		}
+	}
+	if st, err := os.Stat(filepath.Join(dir, "sampledrv")); err != nil || st.Mode()&0o111 == 0 {
+		t.Errorf("sampledrv not built: %v", err)
+	}
+	// Carried to another machine, the programs need only the C library.
+	if out, err := exec.Command("ldd", filepath.Join(dir, "capture")).Output(); err == nil && strings.Contains(string(out), "libstdc++") {
+		t.Errorf("capture links libstdc++ dynamically:\n%s", out)
 	}
 }

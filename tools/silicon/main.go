@@ -13,10 +13,25 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// subcommands are the command's other modes, each a function of its
+// arguments returning the exit status.
+var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
+	"inputs":    runInputs,
+	"samples":   runSamples,
+	"timing":    runTiming,
+	"correlate": runCorrelate,
+	"fake":      runFake,
+}
+
 // run is the whole command; it returns the exit status: 0 success, 1 a
-// failed self-test or bad usage, 2 a malformed or truncated stream (the
-// summary of what arrived is still written).
+// failed self-test or step, 2 bad usage, bad input or a malformed or
+// truncated stream (the summary of what arrived is still written).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if sub, ok := subcommands[args[0]]; ok {
+			return sub(args[1:], stdin, stdout, stderr)
+		}
+	}
 	fs := flag.NewFlagSet("silicon", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	in := fs.String("in", "-", "capture stream to read (- for standard input)")
@@ -29,11 +44,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	emit := fs.Bool("emit", false, "write the self-test's synthetic stream to standard output")
 	emitChunks := fs.Int("emit-chunks", 0, "with -emit: instead, the first N chunks of 2^22 inputs of every form, no plants (for throughput runs)")
 	if err := fs.Parse(args); err != nil {
-		return 1
+		return 2
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintf(stderr, "silicon: unexpected argument %q\n", fs.Arg(0))
-		return 1
+		fmt.Fprintf(stderr, "silicon: unexpected argument %q (subcommands: inputs, samples, timing, correlate, fake)\n", fs.Arg(0))
+		return 2
 	}
 
 	switch {
@@ -93,7 +108,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		f, err := os.Open(*in)
 		if err != nil {
 			fmt.Fprintf(stderr, "silicon: %v\n", err)
-			return 1
+			return 2
 		}
 		defer f.Close()
 		r, name = f, *in
@@ -122,13 +137,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // sweepPlan is a plant-free stream of the first n chunks of 2^22 inputs of
-// every form (the 16-bit forms in full), shaped like a real capture.
+// every sweep (the 16-bit forms in full), the first 2^16 records of every
+// record probe and every tensor record, shaped like a real capture.
 func sweepPlan(n int) synthPlan {
 	p := synthPlan{info: `{"program":"silicon -emit (synthetic sweep, not silicon)","device":"none"}`, bench: syntheticBench}
 	const chunk = 1 << 22
 	for _, f := range allForms() {
-		for c := uint64(0); c < uint64(n) && c*chunk < f.Count; c++ {
-			p.chunks = append(p.chunks, synthChunk{f.ID, c * chunk, uint32(min(chunk, f.Count-c*chunk))})
+		switch f.Kind {
+		case SweepForm:
+			for c := uint64(0); c < uint64(n) && c*chunk < f.Count; c++ {
+				p.chunks = append(p.chunks, synthChunk{f.ID, c * chunk, uint32(min(chunk, f.Count-c*chunk))})
+			}
+		case RecordForm:
+			p.chunks = append(p.chunks, synthChunk{f.ID, 0, uint32(min(f.Count, 1<<16))})
+		case TensorForm:
+			p.chunks = append(p.chunks, synthChunk{f.ID, 0, uint32(f.Count)})
 		}
 	}
 	return p

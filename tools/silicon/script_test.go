@@ -1,72 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
 )
-
-// fakeNvcc stands in for nvcc: -o FILE of capture.cu becomes a program that
-// runs CAPTURE (a shell snippet: "$SILICON_BIN" is the comparer, "$*" the
-// capture's arguments); --version prints a line.
-const fakeNvcc = `#!/bin/sh
-out=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --version) echo "fake nvcc for the run.sh test"; exit 0 ;;
-    -o) out=$2; shift ;;
-  esac
-  shift
-done
-printf '#!/bin/bash\necho "fake capture $*" >&2\nSILICON_BIN="%s"\n%s\n' "$SILICON_BIN" "$FAKE_CAPTURE" >"$out"
-chmod +x "$out"
-`
-
-const fakeNvidiaSmi = `#!/bin/sh
-echo "fake nvidia-smi $*"
-`
-
-const fakeCuobjdump = `#!/bin/sh
-echo "fake cuobjdump $*"
-`
-
-// runScript runs run.sh with stand-in nvcc, nvidia-smi and cuobjdump whose
-// capture program is the shell snippet capture. It returns $OUT, the
-// script's output and its error.
-func runScript(t *testing.T, capture string) (string, string, error) {
-	t.Helper()
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash not installed")
-	}
-	if testing.Short() {
-		t.Skip("builds the comparer; skipped with -short")
-	}
-	dir := t.TempDir()
-	fake := filepath.Join(dir, "fakebin")
-	if err := os.Mkdir(fake, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, body := range map[string]string{"nvcc": fakeNvcc, "nvidia-smi": fakeNvidiaSmi, "cuobjdump": fakeCuobjdump} {
-		if err := os.WriteFile(filepath.Join(fake, name), []byte(body), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	bin := filepath.Join(dir, "silicon")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	out := filepath.Join(dir, "out")
-	cmd := exec.Command("bash", "run.sh")
-	cmd.Env = append(os.Environ(), "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"OUT="+out, "SILICON_BIN="+bin, "SM=90", "NVCC="+filepath.Join(fake, "nvcc"), "FAKE_CAPTURE="+capture)
-	log, err := cmd.CombinedOutput()
-	return out, string(log), err
-}
 
 // tarList lists an archive's regular files.
 func tarList(t *testing.T, path string) []string {
@@ -85,14 +28,32 @@ func tarList(t *testing.T, path string) []string {
 	return files
 }
 
-// run.sh goes through all its steps without a GPU when its "capture" sends
-// the synthetic stream, and packs its results into the few files that come
-// back from a device machine's $OUT.
-func TestRunScriptWithFakeToolkit(t *testing.T) {
-	out, log, err := runScript(t, `exec "$SILICON_BIN" -emit`)
-	if err != nil {
-		t.Fatalf("run.sh: %v\n%s", err, log)
+// rehearse runs rehearse.sh into a fresh folder and returns it, the log and
+// the error; bin keeps the prepared binaries between rehearsals.
+func rehearse(t *testing.T, bin string, env []string, mode ...string) (string, string, error) {
+	t.Helper()
+	for _, tool := range []string{"bash", "tar", "gzip"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(tool + " not installed")
+		}
 	}
+	if testing.Short() {
+		t.Skip("rehearses the whole device run; skipped with -short")
+	}
+	out := t.TempDir()
+	cmd := exec.Command("bash", append([]string{"rehearse.sh", out}, mode...)...)
+	cmd.Env = append(append(os.Environ(), "REHEARSE_BIN_DIR="+bin), env...)
+	log, err := cmd.CombinedOutput()
+	return out, string(log), err
+}
+
+// checkOut checks what a device run leaves in $OUT: at most eight files,
+// none over 16 MiB (larger ones would not come back): run.sh's summary.json,
+// timing.json and logs.tar.gz, tables.tar and records.tar when a table and a
+// records file were completed, sass.tar.gz unless the dump was skipped, and
+// run.log.
+func checkOut(t *testing.T, out, log string, tables, sass bool) {
+	t.Helper()
 	entries, err := os.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)
@@ -100,60 +61,212 @@ func TestRunScriptWithFakeToolkit(t *testing.T) {
 	var names []string
 	for _, e := range entries {
 		names = append(names, e.Name())
+		if st, err := e.Info(); err != nil || st.Size() > 16<<20 {
+			t.Errorf("%s: %v, %d bytes (at most 16 MiB come back)", e.Name(), err, st.Size())
+		}
 	}
-	// At most eight files come back from a device machine's $OUT.
-	if want := "capture.sass.gz logs.tar.gz selftest.json smoke.json summary.json tables.tar"; strings.Join(names, " ") != want {
-		t.Errorf("$OUT holds %v, want %s\n%s", names, want, log)
+	want := []string{"logs.tar.gz", "run.log", "summary.json", "timing.json"}
+	if tables {
+		want = append(want, "records.tar", "tables.tar")
 	}
-	logs := strings.Join(tarList(t, filepath.Join(out, "logs.tar.gz")), " ")
-	want := "logs/capture.log logs/capture.ptx logs/compare.log logs/machine.txt logs/nvcc.log logs/nvcc.txt " +
-		"logs/nvidia-smi.txt logs/selftest.log logs/smoke-capture.log logs/smoke-compare.log"
-	if logs != want {
-		t.Errorf("logs.tar.gz holds %s, want %s", logs, want)
+	if sass {
+		want = append(want, "sass.tar.gz")
 	}
-	tables := strings.Join(tarList(t, filepath.Join(out, "tables.tar")), " ")
-	want = "tables/ex2_approx_f16.tbl.gz tables/ex2_approx_ftz_bf16.tbl.gz tables/rcp_approx_ftz_f64.tbl.gz"
-	if tables != want {
-		t.Errorf("tables.tar holds %s, want %s", tables, want)
-	}
-	sum, err := ReadSummary(filepath.Join(out, "summary.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum.Timing == nil || !sum.Stream.Ended {
-		t.Errorf("summary: timing %v, ended %v", sum.Timing, sum.Stream.Ended)
-	}
-	if !strings.Contains(log, "done (exit 0)") {
-		t.Errorf("run.sh output lacks its closing line:\n%s", log)
+	sort.Strings(want)
+	if strings.Join(names, " ") != strings.Join(want, " ") || len(names) > 8 {
+		t.Errorf("$OUT holds %v, want %v\n%s", names, want, log)
 	}
 }
 
-// A full capture that dies part way: exit status 1, and the summary of what
-// arrived and the tables it completed still come back.
-func TestRunScriptCaptureCutShort(t *testing.T) {
-	capture := `case "$*" in *max-chunks*) exec "$SILICON_BIN" -emit ;; esac
-"$SILICON_BIN" -emit | head -c 3000000
-exit 1`
-	out, log, err := runScript(t, capture)
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Fatalf("run.sh: %v, want exit status 1\n%s", err, log)
+// The whole device run, rehearsed: run.sh builds with the real nvcc (where
+// this machine has one), runs every step against the stand-in GPU and
+// Nsight Compute, and brings back five well-formed files; with the device's
+// nvcc broken it falls back to the carried binaries; with the full capture
+// dying part way it still brings back the summary of what arrived and every
+// later step's results.
+func TestRehearsal(t *testing.T) {
+	bin := t.TempDir()
+	out, log, err := rehearse(t, bin, nil)
+	if err != nil {
+		t.Fatalf("rehearse.sh: %v\n%s", err, log)
 	}
+	checkOut(t, out, log, true, true)
+	for _, s := range []string{"comparer self-test passed", "smoke run: capture exit 0, compare exit 0",
+		"full run: capture exit 0, compare exit 0", "done (exit 0)"} {
+		if !strings.Contains(log, s) {
+			t.Errorf("run.log lacks %q:\n%s", s, log)
+		}
+	}
+	if _, err := exec.LookPath("nvcc"); err == nil && !strings.Contains(log, "CUDA programs: this machine's nvcc") {
+		t.Errorf("the run did not build with nvcc:\n%s", log)
+	}
+
+	// summary.json: every compared element matches (the stand-in follows the
+	// models), no record came back with a foreign input, and the tensor
+	// forms name the stand-in's hypothesis.
 	sum, err := ReadSummary(filepath.Join(out, "summary.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Stream.Ended || !strings.Contains(sum.Stream.Error, "truncated") {
-		t.Errorf("summary: ended %v, error %q; want a truncated stream", sum.Stream.Ended, sum.Stream.Error)
+	if !sum.Stream.Ended || sum.Timing == nil || len(sum.Forms) != numCompared || len(sum.Tensor) != numForms-numCompared {
+		t.Fatalf("summary: ended %v timing %v, %d forms, %d tensor", sum.Stream.Ended, sum.Timing, len(sum.Forms), len(sum.Tensor))
 	}
-	if !sum.Forms[FormEx2F16-1].Complete || sum.Forms[FormRcp64HLoNoise-1].Seen != 0 {
-		t.Errorf("the cut stream's summary: f16 complete %v, RCP64H noise seen %d",
-			sum.Forms[FormEx2F16-1].Complete, sum.Forms[FormRcp64HLoNoise-1].Seen)
+	for _, fs := range sum.Forms {
+		if fs.Seen == 0 || fs.Mismatches != 0 || fs.InputMismatches != 0 {
+			t.Errorf("%s: seen %d, %d mismatches, %d input mismatches", fs.Name, fs.Seen, fs.Mismatches, fs.InputMismatches)
+		}
+	}
+	for _, ts := range sum.Tensor {
+		f := &forms[ts.ID]
+		if !ts.Complete || ts.Hypotheses[0].Name != syntheticTensorHypothesis || ts.Hypotheses[0].Mismatches != 0 ||
+			ts.Layout.Mismatches != 0 || ts.Layout.Outputs == 0 || len(ts.Published) != len(publishedCases(f.mma.Elem)) {
+			t.Errorf("%s: complete %v, best %s (%d mismatches), layout %+v, %d published", ts.Name, ts.Complete,
+				ts.Hypotheses[0].Name, ts.Hypotheses[0].Mismatches, ts.Layout, len(ts.Published))
+		}
 	}
 	tables := strings.Join(tarList(t, filepath.Join(out, "tables.tar")), " ")
 	if want := "tables/ex2_approx_f16.tbl.gz tables/ex2_approx_ftz_bf16.tbl.gz"; tables != want {
 		t.Errorf("tables.tar holds %s, want %s", tables, want)
 	}
-	if !strings.Contains(log, "capture exit 1, compare exit 2") {
-		t.Errorf("run.sh output does not report both exit statuses:\n%s", log)
+	records := strings.Join(tarList(t, filepath.Join(out, "records.tar")), " ")
+	if want := "tables/mma_m16n8k16_f32_bf16.rec.gz tables/mma_m16n8k16_f32_f16.rec.gz " +
+		"tables/mma_m16n8k8_f32_f16.rec.gz tables/mma_m16n8k8_f32_tf32.rec.gz"; records != want {
+		t.Errorf("records.tar holds %s, want %s", records, want)
+	}
+	logs := strings.Join(tarList(t, filepath.Join(out, "logs.tar.gz")), " ")
+	for _, want := range []string{"logs/machine.txt", "logs/selftest.json", "logs/smoke.json", "logs/nvcc.log",
+		"logs/capture.log", "logs/ncu-samples.csv", "logs/ncu-bench.csv", "logs/events.jsonl", "logs/correlation.md"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("logs.tar.gz lacks %s (has %s)", want, logs)
+		}
+	}
+	sass := strings.Join(tarList(t, filepath.Join(out, "sass.tar.gz")), " ")
+	if !strings.Contains(sass, "sass/capture.sass") || !strings.Contains(sass, "sass/vecadd.sass") {
+		t.Errorf("sass.tar.gz holds %s", sass)
+	}
+
+	// timing.json: both modules of every sample, each with its ncu row and
+	// event times, and the microbenchmark kernels told apart.
+	tm, err := ReadTiming(filepath.Join(out, "timing.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, _ := filepath.Glob("../../traces/samples/*.launch.toml")
+	if len(tm.Samples) != 2*len(names) || len(tm.Errors) != 0 {
+		t.Errorf("timing: %d sample timings for %d samples; errors %q", len(tm.Samples), len(names), tm.Errors)
+	}
+	for _, s := range tm.Samples {
+		if s.NCU == nil || s.NCU.Cycles <= 0 || len(s.EventMS) != 5 || len(s.NCU.Stalls) == 0 {
+			t.Errorf("timing: %s %s: ncu %+v, events %v", s.Sample, s.Variant, s.NCU, s.EventMS)
+		}
+	}
+	measured := 0
+	for _, b := range tm.NCU.Bench {
+		if strings.HasPrefix(b.Measures, "latency: ") || strings.HasPrefix(b.Measures, "throughput: ") {
+			measured++
+		}
+	}
+	if measured != 2*len(fakeOps) {
+		t.Errorf("timing: %d microbenchmark kernels identified, want %d", measured, 2*len(fakeOps))
+	}
+	if tm.NCU.ClockControl != "base" {
+		t.Errorf("timing: clock control %q", tm.NCU.ClockControl)
+	}
+
+	// The device's nvcc fails: the carried binaries run instead.
+	out2, log2, err := rehearse(t, bin, []string{"SILICON_FORMS=3,9,33"}, "fallback")
+	if err != nil {
+		t.Fatalf("rehearse.sh fallback: %v\n%s", err, log2)
+	}
+	checkOut(t, out2, log2, true, false)
+	if !strings.Contains(log2, "CUDA programs: the carried binaries") || !strings.Contains(log2, "done (exit 0)") {
+		t.Errorf("fallback run:\n%s", log2)
+	}
+
+	// The full capture dies part way: exit status 1, the summary of what
+	// arrived, and the timing steps after it all the same.
+	out3, log3, err := rehearse(t, bin, []string{"SILICON_FORMS=33,9,3,1"}, "cut")
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("rehearse.sh cut: %v, want exit status 1\n%s", err, log3)
+	}
+	checkOut(t, out3, log3, false, false)
+	sum3, err := ReadSummary(filepath.Join(out3, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum3.Stream.Ended || !strings.Contains(sum3.Stream.Error, "truncated") || sum3.Tensor[0].Seen == 0 {
+		t.Errorf("cut summary: ended %v, error %q, first tensor form seen %d", sum3.Stream.Ended, sum3.Stream.Error, sum3.Tensor[0].Seen)
+	}
+	if !strings.Contains(log3, "capture exit 1, compare exit 2") || !strings.Contains(log3, "ncu: microbenchmarks") {
+		t.Errorf("cut run does not report both exit statuses and go on:\n%s", log3)
+	}
+	if _, err := ReadTiming(filepath.Join(out3, "timing.json")); err != nil {
+		t.Error(err)
+	}
+}
+
+// run.sh asks ncu for the sections and metrics timing.json records.
+func TestRunScriptNcuSettings(t *testing.T) {
+	src := readSource(t, "run.sh")
+	m := regexp.MustCompile(`(?m)^ncu_metrics=(\S+)$`).FindStringSubmatch(src)
+	if m == nil || m[1] != strings.Join(ncuMetrics, ",") {
+		t.Errorf("run.sh ncu_metrics %v, timing.go %v", m, ncuMetrics)
+	}
+	secs := regexp.MustCompile(`--section (\w+)`).FindAllStringSubmatch(src, -1)
+	var got []string
+	for _, s := range secs {
+		got = append(got, s[1])
+	}
+	if strings.Join(got, ",") != strings.Join(ncuSections, ",") {
+		t.Errorf("run.sh sections %v, timing.go %v", got, ncuSections)
+	}
+	if !strings.Contains(src, "--clock-control base") {
+		t.Error("run.sh does not state --clock-control base")
+	}
+}
+
+// The stand-in sample driver accepts the manifests `silicon samples` writes
+// for every bundled sample and refuses damaged ones.
+func TestSampleManifests(t *testing.T) {
+	dir := t.TempDir()
+	names, err := writeSampleManifests("../../traces/samples", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	launches, _ := filepath.Glob("../../traces/samples/*.launch.toml")
+	if len(names) != len(launches) {
+		t.Fatalf("%d manifests for %d launch files", len(names), len(launches))
+	}
+	for _, n := range names {
+		m, err := parseManifest(filepath.Join(dir, n+".manifest"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.kernel != n || m.grid[0] == 0 || m.block[0] == 0 || m.params == 0 {
+			t.Errorf("%s: %+v", n, m)
+		}
+		line, err := fakeSample(filepath.Join(dir, n+".manifest"), "../../traces/samples/"+n+".ptx", 2)
+		var d drvLine
+		if err != nil || json.Unmarshal([]byte(line), &d) != nil || d.Kernel != n || len(d.EventMS) != 2 || d.Variant != "ptx-jit" {
+			t.Errorf("%s: %v %s", n, err, line)
+		}
+	}
+	// vecadd's n (1,000,000) sits after its three pointers, little-endian.
+	b, err := os.ReadFile(filepath.Join(dir, "vecadd.manifest"))
+	if err != nil || !strings.Contains(string(b), "bytes 24 40420f00") || !strings.Contains(string(b), "param 0 buffer a") ||
+		!strings.Contains(string(b), "buffer c 4000000 -") {
+		t.Errorf("vecadd manifest (%v):\n%s", err, b)
+	}
+	for _, c := range []struct{ edit, want string }{
+		{"grid 1 1\n", "cannot read"}, {"param 100 buffer a\n", "cannot read"}, {"param 0 buffer zz\n", "cannot read"},
+		{"frobnicate\n", "cannot read"}, {"buffer a 5 vecadd.a.bin\n", "buffer file"},
+	} {
+		path := filepath.Join(dir, "bad.manifest")
+		if err := os.WriteFile(path, append(append([]byte(nil), b...), c.edit...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parseManifest(path); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.edit, err, c.want)
+		}
 	}
 }

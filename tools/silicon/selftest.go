@@ -77,13 +77,17 @@ func checkTables(sum *Summary, plan synthPlan, dir string) []string {
 		for k := 0; k < f.TableEntries && all; k++ {
 			all = cov.has(f.TableIndex(k))
 		}
-		want[f.ID] = all
+		want[f.ID] = all || f.Kind == TensorForm && cov.complete(f.Count)
 	}
 	for _, tf := range sum.Tables {
 		if !want[tf.Form] {
 			bad = append(bad, fmt.Sprintf("%s: table written for a form the plan does not cover", tf.File))
 		}
 		want[tf.Form] = false
+		if f := lookupForm(tf.Form); f != nil && f.Kind == TensorForm {
+			bad = append(bad, checkRecordsFile(filepath.Join(dir, tf.File), f, plan)...)
+			continue
+		}
 		t, err := LoadTable(filepath.Join(dir, tf.File))
 		if err != nil {
 			bad = append(bad, err.Error())
@@ -115,6 +119,22 @@ func checkTables(sum *Summary, plan synthPlan, dir string) []string {
 		}
 	}
 	return bad
+}
+
+// checkRecordsFile reloads a tensor form's records file and compares it
+// with the synthetic stream it came from.
+func checkRecordsFile(path string, f *Form, plan synthPlan) []string {
+	r, err := LoadRecords(path)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	if r.Form != f || uint64(r.Count()) != f.Count {
+		return []string{fmt.Sprintf("%s: %s with %d records, want %s with %d", path, r.Form.Name, r.Count(), f.Name, f.Count)}
+	}
+	if want := synthPayload(nil, f, 0, uint32(f.Count), plan.plants); !bytes.Equal(want, r.Data) {
+		return []string{fmt.Sprintf("%s: the records differ from the stream", path)}
+	}
+	return nil
 }
 
 // checkBrokenStreams feeds a truncated and a corrupted stream to Compare and

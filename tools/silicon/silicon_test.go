@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -56,15 +55,15 @@ func TestCommittedSiliconSummaries(t *testing.T) {
 			t.Logf("%s: %s: %d of %d inputs, %d bit-exact, complete %v",
 				path, fs.Name, fs.Seen, fs.Expected, fs.Matches, fs.Complete)
 			for _, m := range fs.FirstMismatches {
-				in, err1 := strconv.ParseUint(m.Input, 0, 64)
+				in, err1 := f.parseInput(m.Input)
 				si, err2 := strconv.ParseUint(m.Silicon, 0, 64)
-				if err1 != nil || err2 != nil || f.Input(m.Index) != in {
+				if err1 != nil || err2 != nil || f.formatInput(f.InputBytes(m.Index)) != m.Input {
 					t.Errorf("%s: %s: malformed mismatch %+v", path, fs.Name, m)
 					continue
 				}
-				if got := f.Eval(in); got != si {
+				if got := f.EvalBytes(in); got != si {
 					t.Errorf("%s: %s: input %s: model gives %s, silicon %s", path, fs.Name, m.Input,
-						fmt.Sprintf("0x%0*x", 2*f.Width, got), m.Silicon)
+						hexWord(got, f.Width), m.Silicon)
 				}
 			}
 			if fs.Mismatches > uint64(len(fs.FirstMismatches)) {

@@ -18,7 +18,7 @@ import (
 //	            end frame: total data elements sent
 //	16     4    count: elements in the payload (data frames);
 //	            end frame: number of data frames sent
-//	20     4    size: payload bytes (data: count * the form's width)
+//	20     4    size: payload bytes (data: count * the form's record width)
 //	24     4    seq: frame number, 0 for the first frame of the stream
 //	28     4    check: 0x5a5a5a5a XOR the seven 32-bit words before it
 //
@@ -27,7 +27,9 @@ import (
 // the capture program; the end frame has no payload and must be last. Data
 // payloads are the outputs for inputs start..start+count-1 of the form, each
 // Width bytes (Form.Input gives the input of every index): inputs are never
-// sent. A stream without an end frame is truncated.
+// sent. A record or tensor form's elements are its input (InWidth bytes)
+// followed by its output, so those streams say what they computed. A
+// stream without an end frame is truncated.
 
 // FrameKind is the kind field of a frame header.
 type FrameKind uint16
@@ -157,8 +159,11 @@ func (fr *frameReader) next() (Header, error) {
 		if h.Count == 0 || h.Count > maxDataElements {
 			return h, fr.errorf("%s: element count %d out of range 1..%d", f.Name, h.Count, maxDataElements)
 		}
-		if uint64(h.Size) != uint64(h.Count)*uint64(f.Width) {
-			return h, fr.errorf("%s: payload size %d, want count %d * width %d", f.Name, h.Size, h.Count, f.Width)
+		if uint64(h.Size) != uint64(h.Count)*uint64(f.RecordWidth()) {
+			return h, fr.errorf("%s: payload size %d, want count %d * width %d", f.Name, h.Size, h.Count, f.RecordWidth())
+		}
+		if h.Size > maxDataPayload {
+			return h, fr.errorf("%s: payload of %d bytes exceeds %d", f.Name, h.Size, maxDataPayload)
 		}
 		if h.Start >= f.Count || f.Count-h.Start < uint64(h.Count) {
 			return h, fr.errorf("%s: elements [%d, %d) outside the sweep [0, %d)", f.Name, h.Start, h.Start+uint64(h.Count), f.Count)

@@ -7,7 +7,7 @@ import (
 )
 
 // SummaryFormat names the JSON layout below; a change of layout changes it.
-const SummaryFormat = "gpusim-silicon-summary/1"
+const SummaryFormat = "gpusim-silicon-summary/2"
 
 // Summary is the JSON document the comparer writes.
 type Summary struct {
@@ -16,8 +16,11 @@ type Summary struct {
 	// toolkit), as it sent it; null when the stream had none.
 	Capture json.RawMessage `json:"capture"`
 	Stream  StreamSummary   `json:"stream"`
-	Forms   []FormSummary   `json:"forms"`
-	Tables  []TableFile     `json:"tables"`
+	// Forms are the sweeps and record probes, in id order (forms 1..32).
+	Forms []FormSummary `json:"forms"`
+	// Tensor are the mma probes, in id order.
+	Tensor []TensorSummary `json:"tensor"`
+	Tables []TableFile     `json:"tables"`
 	// Bench is the microbenchmark JSON of the capture program, as it sent
 	// it (README.md documents its fields); null when absent.
 	Bench json.RawMessage `json:"bench"`
@@ -58,10 +61,23 @@ type FormSummary struct {
 	// Incomparable counts mismatches without an ulp distance (NaN on either
 	// side, +0 against -0, a differing RCP64H lower word).
 	Incomparable uint64 `json:"incomparable"`
+	// InputMismatches counts records whose input differs from the one
+	// probe_inputs.go generates for their index (a harness fault: the
+	// outputs are still compared with the model on the inputs received).
+	InputMismatches      uint64          `json:"input_mismatches"`
+	FirstInputMismatches []InputMismatch `json:"first_input_mismatches"`
+}
+
+// InputMismatch is one record whose input is not the generated one (hex
+// bytes, little-endian).
+type InputMismatch struct {
+	Index uint64 `json:"index"`
+	Want  string `json:"want"`
+	Got   string `json:"got"`
 }
 
 // Mismatch is one input where silicon and model differ. Values are hex
-// strings of the form's width.
+// strings of the form's width; the input is its operands, comma-separated.
 type Mismatch struct {
 	Index   uint64 `json:"index"`
 	Input   string `json:"input"`
@@ -117,9 +133,14 @@ func ReadSummary(path string) (*Summary, error) {
 
 // check verifies the internal consistency of the counts.
 func (s *Summary) check() error {
+	for i := range s.Tensor {
+		if err := s.Tensor[i].check(); err != nil {
+			return err
+		}
+	}
 	for i := range s.Forms {
 		fs := &s.Forms[i]
-		if lookupForm(fs.ID) == nil {
+		if f := lookupForm(fs.ID); f == nil || f.Kind == TensorForm {
 			return fmt.Errorf("forms[%d]: unknown form id %d", i, fs.ID)
 		}
 		if fs.Matches+fs.Mismatches != fs.Seen {

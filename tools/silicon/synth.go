@@ -1,16 +1,20 @@
 package main
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 )
 
 // A synthetic stream is what capture.cu would send if silicon matched the
-// model everywhere except at planted inputs. The self-test and the unit
-// tests run the comparer on such streams.
+// model everywhere except at planted inputs (and, for the tensor forms,
+// followed one of the hypotheses: syntheticTensorHypothesis). The self-test
+// and the unit tests run the comparer on such streams.
 
-// synthChunk is one data frame: count outputs of form from index start.
+// syntheticTensorHypothesis is the hypothesis the synthetic tensor "silicon"
+// follows, so that the summary has a known winner.
+const syntheticTensorHypothesis = "g4-e3-trunc-rz"
+
+// synthChunk is one data frame: count elements of form from index start.
 type synthChunk struct {
 	form  FormID
 	start uint64
@@ -20,11 +24,13 @@ type synthChunk struct {
 // plant makes the "silicon" output at one index differ from the model: by
 // delta units in the last place of the field that ulps measure (the high
 // half of packed forms, the upper word of RCP64H), then XORed with flip; or
-// replaced outright by value when replace is set. wantUlp is the distance
-// the comparer must report (-1: incomparable).
+// replaced outright by value when replace is set. For a tensor form, elem
+// is the output (row*N + col) of the record that changes. wantUlp is the
+// distance the comparer must report (-1: incomparable).
 type plant struct {
 	form    FormID
 	index   uint64
+	elem    int
 	delta   int64
 	flip    uint64
 	replace bool
@@ -42,7 +48,7 @@ type synthPlan struct {
 // syntheticBench has the shape of capture.cu's microbenchmark JSON (see the
 // README); its numbers are placeholders that mark it as synthetic.
 const syntheticBench = `{"synthetic":true,"clock_khz":0,"sms":0,"clock64_overhead_cycles":0,` +
-	`"latency":[],"throughput":[],"memory_latency":[]}`
+	`"latency":[],"throughput":[],"memory_latency":[],"atomics":[],"mma_latency":[],"mma_throughput":[]}`
 
 // silicon returns the planted output for model output m.
 func (p *plant) silicon(m uint64) uint64 {
@@ -56,12 +62,26 @@ func (p *plant) silicon(m uint64) uint64 {
 	case f.HiWord64:
 		shift = 32
 	}
-	return uint64(int64(m)+p.delta<<shift) ^ p.flip
+	v := uint64(int64(m)+p.delta<<shift) ^ p.flip
+	if forms[p.form].Width < 8 {
+		v &= 1<<(8*forms[p.form].Width) - 1
+	}
+	return v
 }
 
+// Indices of particular generated inputs, for plants.
+const (
+	specialOne   = 18                  // f32Magnitudes[18] is 1.0
+	divOneOne    = 8*42 + 8            // div.rn.f32: 1.0 / 1.0
+	f64OneOne    = 11*20 + 11          // add/mul: 1.0 op 1.0
+	f64OneOneOne = 11*400 + 11*20 + 11 // fma(1, 1, 1)
+)
+
 // selftestPlan covers every form: the 16-bit forms and RCP64H's table range
-// in full, the other sweeps in slices that hold the special values, with
-// mismatches planted in every form and in several histogram buckets.
+// in full, the other sweeps in slices that hold the special values, the
+// specials and a slice of every record probe, the published cases and a few
+// of each family of every tensor probe, with mismatches planted in every
+// form and in several histogram buckets.
 func selftestPlan() synthPlan {
 	p := synthPlan{
 		info:  `{"program":"silicon selftest (synthetic stream, not silicon)","device":"none"}`,
@@ -101,6 +121,38 @@ func selftestPlan() synthPlan {
 		{form: FormRcp64HLoZero, index: 0x3ff00001, flip: 1, wantUlp: -1}, // lower word not zero
 		{form: FormRcp64HLoNoise, index: 0xbff00010, delta: 3, wantUlp: 3},
 	}
+	for id := FormID(FormRcpF32); id <= FormSqrtRnF32; id++ {
+		p.chunks = append(p.chunks, synthChunk{id, 0, 4096}, synthChunk{id, 1 << 21, 4096})
+		p.plants = append(p.plants,
+			plant{form: id, index: specialOne, delta: 1, wantUlp: 1},
+			plant{form: id, index: 1<<21 + 3000, flip: 1 << 22, wantUlp: -2}) // -2: any distance (the value decides)
+	}
+	p.chunks = append(p.chunks, synthChunk{FormDivRnF32, 0, 4096}, synthChunk{FormDivRnF32, 1 << 20, 4096})
+	p.plants = append(p.plants,
+		plant{form: FormDivRnF32, index: divOneOne, delta: -1, wantUlp: 1},
+		plant{form: FormDivRnF32, index: 0, replace: true, value: 0x7fc00000, wantUlp: -1}) // 0/0: another NaN
+	for _, id := range []FormID{FormAddF64, FormMulF64, FormFmaF64} {
+		p.chunks = append(p.chunks, synthChunk{id, 0, 1 << 15}, synthChunk{id, 1 << 15, 1 << 15})
+		one := uint64(f64OneOne)
+		if id == FormFmaF64 {
+			one = f64OneOneOne
+		}
+		p.plants = append(p.plants,
+			plant{form: id, index: one, delta: 1, wantUlp: 1},
+			plant{form: id, index: 0, replace: true, value: 0x7fffffffffffffff, wantUlp: -1}) // NaN op NaN: another NaN
+	}
+	for id := FormID(FormDivU32); id <= FormRemS64; id++ {
+		p.chunks = append(p.chunks, synthChunk{id, 0, 1 << 12})
+		p.plants = append(p.plants, plant{form: id, index: 0, replace: true, value: 0, wantUlp: -1}) // x / 0 = 0, not all ones
+	}
+	for id := FormID(FormMmaF16K16); id <= FormMmaF16K8; id++ {
+		n := uint64(len(publishedCases(forms[id].mma.Elem)))
+		p.chunks = append(p.chunks, synthChunk{id, 0, uint32(n + layoutRecords + 2*uint64(len(tensorFamilies)))})
+		p.plants = append(p.plants,
+			plant{form: id, index: n, elem: 5, delta: 2, wantUlp: 2},                                     // a layout case
+			plant{form: id, index: n + layoutRecords, elem: 17, delta: 1, wantUlp: 1},                    // random-narrow
+			plant{form: id, index: n + layoutRecords + 3, elem: 0, replace: true, value: 0, wantUlp: -2}) // alignment-gap
+	}
 	return p
 }
 
@@ -118,9 +170,10 @@ func writeSynth(w io.Writer, plan synthPlan) error {
 		}
 	}
 	var buf []byte
+	syn := newSynthesizer()
 	for _, c := range plan.chunks {
 		f := &forms[c.form]
-		buf = synthPayload(buf, f, c.start, c.count, plan.plants)
+		buf = syn.payload(buf, f, c.start, c.count, plan.plants)
 		if err := fw.write(Header{Kind: KindData, Form: c.form, Start: c.start, Count: c.count}, buf); err != nil {
 			return err
 		}
@@ -128,42 +181,125 @@ func writeSynth(w io.Writer, plan synthPlan) error {
 	return fw.end()
 }
 
-// synthPayload fills buf with the model's outputs for count indices of f
-// from start, with the plants that fall among them applied.
-func synthPayload(buf []byte, f *Form, start uint64, count uint32, plants []plant) []byte {
-	n := int(count) * f.Width
+// synthesizer makes "silicon" outputs.
+type synthesizer struct {
+	hyp hypothesis
+	sc  dotScratch
+}
+
+func newSynthesizer() *synthesizer {
+	s := &synthesizer{}
+	for _, h := range hypothesesFor(16) {
+		if h.name == syntheticTensorHypothesis {
+			s.hyp = h
+		}
+	}
+	return s
+}
+
+// payload fills buf with count elements of f from start, with the plants
+// that fall among them applied.
+func (s *synthesizer) payload(buf []byte, f *Form, start uint64, count uint32, plants []plant) []byte {
+	w := f.RecordWidth()
+	n := int(count) * w
 	if cap(buf) < n {
 		buf = make([]byte, n)
 	}
 	buf = buf[:n]
-	put := func(i int, v uint64) {
-		switch f.Width {
-		case 2:
-			binary.LittleEndian.PutUint16(buf[2*i:], uint16(v))
-		case 4:
-			binary.LittleEndian.PutUint32(buf[4*i:], uint32(v))
-		default:
-			binary.LittleEndian.PutUint64(buf[8*i:], v)
-		}
-	}
 	for i := range int(count) {
-		put(i, f.Eval(f.Input(start+uint64(i))))
+		s.element(buf[i*w:(i+1)*w], f, start+uint64(i))
 	}
 	for k := range plants {
 		p := &plants[k]
-		if p.form == f.ID && p.index >= start && p.index < start+uint64(count) {
-			i := int(p.index - start)
-			put(i, p.silicon(f.Eval(f.Input(p.index))))
+		if p.form != f.ID || p.index < start || p.index >= start+uint64(count) {
+			continue
 		}
+		rec := buf[int(p.index-start)*w : int(p.index-start+1)*w]
+		out := rec[f.InWidth:]
+		if f.Kind == TensorForm {
+			out = out[4*p.elem : 4*p.elem+4]
+			put32(out, uint32(p.silicon(uint64(le32(out)))))
+			continue
+		}
+		putN(out, f.Width, p.silicon(getN(out, f.Width)))
 	}
 	return buf
+}
+
+// synthPayload is payload with a fresh synthesizer.
+func synthPayload(buf []byte, f *Form, start uint64, count uint32, plants []plant) []byte {
+	return newSynthesizer().payload(buf, f, start, count, plants)
+}
+
+// element writes the unplanted element of index i.
+func (s *synthesizer) element(rec []byte, f *Form, i uint64) {
+	switch f.Kind {
+	case SweepForm:
+		putN(rec, f.Width, f.Eval(f.Input(i)))
+	case RecordForm:
+		f.gen(i, rec[:f.InWidth])
+		putN(rec[f.InWidth:], f.Width, f.eval(rec[:f.InWidth]))
+	case TensorForm:
+		f.gen(i, rec[:f.InWidth])
+		s.mma(f.mma, rec[:f.InWidth], rec[f.InWidth:])
+	}
+}
+
+// mma computes D for a tensor record with the synthetic hypothesis (a NaN
+// for NaN operands or Inf - Inf and 0 * Inf, an infinity for others).
+func (s *synthesizer) mma(sh *mmaShape, in, out []byte) {
+	eb := sh.Elem.bytes()
+	terms := make([]value, sh.K)
+	for i := range sh.M {
+		for j := range sh.N {
+			nan, pinf, ninf := false, false, false
+			note := func(v value) {
+				switch v.kind {
+				case kindNaN:
+					nan = true
+				case kindInf:
+					if v.neg {
+						ninf = true
+					} else {
+						pinf = true
+					}
+				}
+			}
+			for k := range sh.K {
+				a := decodeElem(sh.Elem, uint32(getN(in[sh.aOff(i, k):], eb)))
+				b := decodeElem(sh.Elem, uint32(getN(in[sh.bOff(k, j):], eb)))
+				if a.kind != kindFinite || b.kind != kindFinite {
+					if a.kind == kindNaN || b.kind == kindNaN || a.m == 0 && a.kind == kindFinite || b.m == 0 && b.kind == kindFinite {
+						nan = true
+					}
+					note(value{neg: a.neg != b.neg, kind: kindInf})
+					continue
+				}
+				terms[k] = product(a, b)
+			}
+			c := decodeF32(le32(in[sh.cOff(i, j):]))
+			note(c)
+			var d uint32
+			switch {
+			case nan || pinf && ninf:
+				d = 0x7fffffff
+			case pinf:
+				d = 0x7f800000
+			case ninf:
+				d = 0xff800000
+			default:
+				d = s.hyp.eval(&s.sc, terms, c)
+			}
+			put32(out[4*(i*sh.N+j):], d)
+		}
+	}
 }
 
 // planExpectations are what a correct comparer reports for a plan.
 type planExpectation struct {
 	seen     uint64
 	complete bool
-	plants   []plant // sorted by index
+	plants   []plant // sorted by index (tensor forms: then by element)
 }
 
 // expect derives the per-form expectations of plan.
@@ -183,7 +319,7 @@ func (plan synthPlan) expect() [numForms + 1]planExpectation {
 	for id := range e {
 		ps := e[id].plants
 		for i := 1; i < len(ps); i++ { // insertion sort: a handful of plants
-			for j := i; j > 0 && ps[j].index < ps[j-1].index; j-- {
+			for j := i; j > 0 && (ps[j].index < ps[j-1].index || ps[j].index == ps[j-1].index && ps[j].elem < ps[j-1].elem); j-- {
 				ps[j], ps[j-1] = ps[j-1], ps[j]
 			}
 		}
@@ -206,6 +342,9 @@ func verifyAgainstPlan(sum *Summary, plan synthPlan) []string {
 		if fs.Seen != e.seen || fs.Complete != e.complete {
 			errf("%s: seen %d complete %v, want %d %v", fs.Name, fs.Seen, fs.Complete, e.seen, e.complete)
 		}
+		if fs.InputMismatches != 0 {
+			errf("%s: %d input mismatches, first %v", fs.Name, fs.InputMismatches, fs.FirstInputMismatches)
+		}
 		if fs.Mismatches != uint64(len(e.plants)) || len(fs.FirstMismatches) != len(e.plants) {
 			errf("%s: %d mismatches (%d listed), want the %d planted", fs.Name, fs.Mismatches, len(fs.FirstMismatches), len(e.plants))
 			continue
@@ -215,18 +354,21 @@ func verifyAgainstPlan(sum *Summary, plan synthPlan) []string {
 		var wantIncomparable uint64
 		for i, p := range e.plants {
 			m := fs.FirstMismatches[i]
-			in := f.Input(p.index)
-			model := f.Eval(in)
-			digits := 2 * f.Width
-			want := Mismatch{Index: p.index, Input: fmt.Sprintf("0x%0*x", digits, in),
-				Model: fmt.Sprintf("0x%0*x", digits, model), Silicon: fmt.Sprintf("0x%0*x", digits, p.silicon(model)), Ulp: p.wantUlp}
+			in := f.InputBytes(p.index)
+			model := f.EvalBytes(in)
+			want := Mismatch{Index: p.index, Input: f.formatInput(in),
+				Model: hexWord(model, f.Width), Silicon: hexWord(p.silicon(model), f.Width), Ulp: p.wantUlp}
+			if p.wantUlp == -2 { // any distance: take the comparer's, check it below
+				want.Ulp = m.Ulp
+			}
 			if m != want {
 				errf("%s: mismatch %d is %+v, want %+v", fs.Name, i, m, want)
 			}
-			if p.wantUlp < 0 {
+			switch {
+			case want.Ulp < 0:
 				wantIncomparable++
-			} else {
-				wantHist[bucketOf(uint64(p.wantUlp))]++
+			default:
+				wantHist[bucketOf(uint64(want.Ulp))]++
 			}
 		}
 		if fs.Incomparable != wantIncomparable {
@@ -238,6 +380,74 @@ func verifyAgainstPlan(sum *Summary, plan synthPlan) []string {
 		}
 		if got != wantHist {
 			errf("%s: histogram %v, want %v", fs.Name, fs.Histogram, wantHist)
+		}
+	}
+	for _, ts := range sum.Tensor {
+		bad = append(bad, verifyTensor(&ts, exp[ts.ID], plan)...)
+	}
+	return bad
+}
+
+// verifyTensor checks a tensor summary of a synthetic stream: the synthetic
+// hypothesis wins with exactly the planted dot products against it, the
+// planted layout case is reported, and every published case has a result.
+func verifyTensor(ts *TensorSummary, e planExpectation, plan synthPlan) []string {
+	var bad []string
+	errf := func(format string, args ...any) {
+		bad = append(bad, fmt.Sprintf("%s: ", ts.Name)+fmt.Sprintf(format, args...))
+	}
+	f := &forms[ts.ID]
+	if ts.Seen != e.seen || ts.Complete != e.complete {
+		errf("seen %d complete %v, want %d %v", ts.Seen, ts.Complete, e.seen, e.complete)
+	}
+	if e.seen == 0 {
+		return bad
+	}
+	if len(ts.Hypotheses) == 0 || ts.Hypotheses[0].Name != syntheticTensorHypothesis {
+		errf("best hypothesis %v, want %s", ts.Hypotheses[:min(1, len(ts.Hypotheses))], syntheticTensorHypothesis)
+		return bad
+	}
+	best := ts.Hypotheses[0]
+	pub := len(publishedCases(f.mma.Elem))
+	var planted []TensorMismatch
+	layout := 0
+	for _, p := range e.plants {
+		planted = append(planted, TensorMismatch{Record: p.index, Family: tensorFamily(p.index, pub),
+			Row: p.elem / f.mma.N, Col: p.elem % f.mma.N})
+		if tensorFamily(p.index, pub) == "layout" {
+			layout++
+		}
+	}
+	if best.Mismatches != uint64(len(planted)) || len(best.First) != len(planted) {
+		errf("%s: %d mismatches (%d listed), want the %d planted: %+v", best.Name, best.Mismatches, len(best.First), len(planted), best.First)
+	} else {
+		for i, m := range best.First {
+			p := planted[i]
+			if m.Record != p.Record || m.Row != p.Row || m.Col != p.Col || m.Family != p.Family {
+				errf("%s: mismatch %d at record %d (%d, %d) %s, want record %d (%d, %d) %s",
+					best.Name, i, m.Record, m.Row, m.Col, m.Family, p.Record, p.Row, p.Col, p.Family)
+			}
+		}
+	}
+	if ts.Layout.Mismatches != uint64(layout) {
+		errf("layout check: %d mismatches, want %d", ts.Layout.Mismatches, layout)
+	}
+	wantPub := 0
+	for _, c := range plan.chunks {
+		if c.form == ts.ID {
+			for i := c.start; i < c.start+uint64(c.count); i++ {
+				if i < uint64(pub) {
+					wantPub++
+				}
+			}
+		}
+	}
+	if len(ts.Published) != wantPub {
+		errf("%d published results, want %d", len(ts.Published), wantPub)
+	}
+	for _, r := range ts.Published {
+		if r.Silicon[0] == "" || r.Silicon[1] == "" || r.ExactRN == "" {
+			errf("published %s: incomplete result %+v", r.ID, r)
 		}
 	}
 	return bad

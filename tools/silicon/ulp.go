@@ -9,8 +9,9 @@ import "math/bits"
 // ordered integers), so adjacent values are 1 apart and +0 is next to the
 // smallest subnormals. Packed forms take the larger distance of the two
 // halves. RCP64H measures the upper 1.11.20 word in its own ulps. A pair
-// that no distance describes (a NaN on either side, +0 against -0, or an
-// RCP64H lower word that differs) is "incomparable".
+// that no distance describes (a NaN on either side, +0 against -0, an
+// RCP64H lower word that differs, or two different integers) is
+// "incomparable".
 
 // Histogram buckets: 0 holds bit-exact matches, 1..3 distances 1..3, and
 // bucket b >= 4 distances [2^(b-2), 2^(b-1)-1].
@@ -37,6 +38,8 @@ func bucketRange(b int) (lo, hi uint64) {
 // s (m != s) in format f, and false when they are incomparable.
 func ulpDistance(f Format, m, s uint64) (uint64, bool) {
 	switch {
+	case f.Integer:
+		return 0, false
 	case f.HiWord64:
 		if uint32(m) != uint32(s) {
 			return 0, false

@@ -74,7 +74,14 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* func, int block_size,
                                                           size_t dynamic_smem);
+// The launch entry points behind <<< >>>. Clang picks one by the CUDA version
+// it detects: cudaConfigureCall when it finds no toolkit, and
+// __cudaPushCallConfiguration (CUDA 9.2 and later) when one is installed
+// beside it, as Debian's nvidia-cuda-toolkit is. Both are declared so that
+// the test passes either way (clang's own runtime wrapper declares the second
+// with a void* stream, as here).
 cudaError_t cudaConfigureCall(dim3 grid, dim3 block, size_t shared = 0, cudaStream_t stream = 0);
+unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared = 0, void* stream = 0);
 }
 
 // The runtime's typed pointer overloads.
