@@ -13,7 +13,7 @@ import (
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/sim"
-	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // Launch manifests of the bundled sample kernels, for sampledrv.cu: each
@@ -53,7 +53,7 @@ func writeSampleManifests(dir, out string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		prog, err := traces.ParsePTX(ptxPath, src)
+		prog, err := ptx.Parse(ptxPath, src)
 		if err != nil {
 			return nil, err
 		}
