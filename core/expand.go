@@ -163,7 +163,7 @@ func (p *Program) expand(d *traces.Deps, m *config.Machine) error {
 		}
 		e := expansion{branch: -1}
 		if len(f.Ops) == 0 {
-			if p.kernel.Code[pc].Guard >= 0 {
+			if id.Guard >= 0 {
 				continue // a predicated move: issues as itself
 			}
 			e.free, e.src = true, id.Src

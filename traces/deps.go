@@ -62,6 +62,9 @@ type InstDeps struct {
 	// micro-operations wait for the sources they read (config.MicroOp.In).
 	// AMD: all -1.
 	Src [5]int32
+	// Guard is the scoreboard slot of the guard predicate (PTX @p), -1
+	// for none (and for AMD).
+	Guard int32
 }
 
 // KernelDeps computes the dependency data of kernel k (PTX or AMD, by
@@ -112,7 +115,7 @@ func ptxDeps(k *Kernel, d *Deps) {
 		row := PTXOp(in.Op)
 		id := &d.Insts[pc]
 		id.Key, id.Class, id.Form = in.UnitKey(), in.UnitClass(), in.Form()
-		id.Src = noSlots()
+		id.Src, id.Guard = noSlots(), -1
 		lo := d.mark()
 		s := slotList{d, lo}
 		for i := range in.Dst {
@@ -152,6 +155,7 @@ func ptxDeps(k *Kernel, d *Deps) {
 		}
 		if in.Guard >= 0 {
 			s.add(nregs + in.Guard)
+			id.Guard = nregs + in.Guard
 		}
 		if row != nil && row.Uses.Has(ImpCarry) {
 			s.add(carry)
@@ -198,7 +202,7 @@ func amdDeps(k *Kernel, d *Deps) {
 		}
 		id := &d.Insts[pc]
 		id.Key, id.Class, id.Names = in.UnitKey(), in.UnitClass(), names(in.Op)
-		id.Src = noSlots()
+		id.Src, id.Guard = noSlots(), -1
 		var y *Inst
 		if in.Flags&FlagAMDDualX != 0 && pc+1 < n {
 			y, id.Pair = &k.Code[pc+1], true
