@@ -3,7 +3,10 @@
 // opcode-to-unit table, per-opcode latency and initiation overrides, the
 // memory hierarchy, numerics model choices and kernel defaults), the presets
 // embedded from presets/*.toml, `-set key.path=value` overrides, validation,
-// and derived figures such as occupancy.
+// and derived figures such as occupancy; and the NVIDIA expansion tables
+// (presets/expand/*.toml, the machine code ptxas emits for each PTX form),
+// one of which a machine names in gpu.expansions (Machine.Expansions), with
+// their schedule for one warp (expand_schedule.go).
 //
 // A Machine is plain data, read-only after Load returns. Every bad input (a
 // syntax error, an unknown key, a value of the wrong type or out of range, an

@@ -57,6 +57,13 @@ type ExpansionForm struct {
 	Ops []MicroOp `toml:"ops"`
 	// Slow is the data-dependent slow path, when the code has one.
 	Slow *SlowPath `toml:"slow"`
+	// SlowOps are the machine instructions a warp issues after Ops[Slow.Branch]
+	// when it takes the slow path (the branch then goes the other way, and
+	// the fast ops after it are not issued): the slow code's longest path
+	// and the fast path's code after the join, the harness dropped. Their
+	// Deps index the sequence Ops[:Slow.Branch+1] followed by SlowOps. Empty
+	// for a loop (Slow.Loop), whose extra trips are not modelled.
+	SlowOps []MicroOp `toml:"slow_ops"`
 }
 
 // MicroOp is one machine instruction of an expansion.
@@ -80,6 +87,10 @@ type MicroOp struct {
 	SB bool `toml:"sb"`
 	// Crit marks the ops on the critical path under the preset's figures.
 	Crit bool `toml:"crit"`
+	// Taken marks a control transfer (BRA, CALL, RET) that leaves the next
+	// instruction on this path: the warp waits for the branch unit's
+	// latency and scheduler.taken_branch_penalty before its next issue.
+	Taken bool `toml:"taken"`
 }
 
 // SlowPath is the data-dependent alternative ptxas emits (division and
@@ -97,6 +108,10 @@ type SlowPath struct {
 	// repeating an instruction, the most a warp can issue there.
 	Insts   int `toml:"insts"`
 	Longest int `toml:"longest"`
+	// Cycles is the slow path's dependent latency under the preset's
+	// figures, as ExpansionForm.Cycles for the fast path (SlowSchedule);
+	// 0 without SlowOps.
+	Cycles int `toml:"cycles"`
 }
 
 // ExpansionsFor returns the embedded expansion table of an architecture
@@ -159,6 +174,22 @@ func ParseExpansions(file string, data []byte) (*Expansions, error) {
 		if s := f.Slow; s != nil && (s.Test < 0 || s.Test >= len(f.Ops) || s.Branch < 0 || s.Branch >= len(f.Ops)) {
 			return nil, fmt.Errorf("%s: slow path test %d / branch %d outside its %d ops", where, s.Test, s.Branch, len(f.Ops))
 		}
+		if len(f.SlowOps) > 0 && f.Slow == nil {
+			return nil, fmt.Errorf("%s: slow_ops without a slow path", where)
+		}
+		for j, op := range f.SlowOps {
+			at := f.Slow.Branch + 1 + j
+			for _, d := range op.Deps {
+				if d < 0 || d >= at {
+					return nil, fmt.Errorf("%s: slow op %d (%s) depends on op %d, not an earlier one of the slow sequence", where, j, op.SASS, d)
+				}
+			}
+			for _, in := range op.In {
+				if in < 0 || in > 4 {
+					return nil, fmt.Errorf("%s: slow op %d (%s) reads PTX source %d", where, j, op.SASS, in)
+				}
+			}
+		}
 	}
 	return e, nil
 }
@@ -180,17 +211,21 @@ func (e *Expansions) Check(m *Machine) []string {
 	var out []string
 	for i := range e.Forms {
 		f := &e.Forms[i]
-		for j, op := range f.Ops {
-			r, ok := m.Route(op.Key)
-			if !ok {
-				out = append(out, fmt.Sprintf("%s: %s op %d (%s): key %q has no route on %s", e.File, f.PTX, j, op.SASS, op.Key, m.File()))
-				continue
-			}
-			if u := m.Units[r.Unit].Name; u != op.Unit || r.Latency != op.Lat {
-				out = append(out, fmt.Sprintf("%s: %s op %d (%s): unit %s latency %d, %s routes %q to %s latency %d",
-					e.File, f.PTX, j, op.SASS, op.Unit, op.Lat, m.File(), op.Key, u, r.Latency))
+		routes := func(what string, ops []MicroOp) {
+			for j, op := range ops {
+				r, ok := m.Route(op.Key)
+				if !ok {
+					out = append(out, fmt.Sprintf("%s: %s %s %d (%s): key %q has no route on %s", e.File, f.PTX, what, j, op.SASS, op.Key, m.File()))
+					continue
+				}
+				if u := m.Units[r.Unit].Name; u != op.Unit || r.Latency != op.Lat {
+					out = append(out, fmt.Sprintf("%s: %s %s %d (%s): unit %s latency %d, %s routes %q to %s latency %d",
+						e.File, f.PTX, what, j, op.SASS, op.Unit, op.Lat, m.File(), op.Key, u, r.Latency))
+				}
 			}
 		}
+		routes("op", f.Ops)
+		routes("slow op", f.SlowOps)
 		cycles, crit, err := f.Schedule(m)
 		if err != nil {
 			out = append(out, fmt.Sprintf("%s: %s: %v", e.File, f.PTX, err))
@@ -204,52 +239,22 @@ func (e *Expansions) Check(m *Machine) []string {
 				out = append(out, fmt.Sprintf("%s: %s op %d (%s): critical %v recorded, %v on %s", e.File, f.PTX, j, f.Ops[j].SASS, f.Ops[j].Crit, crit[j], m.File()))
 			}
 		}
-	}
-	return out
-}
-
-// Schedule issues the form's ops in order for one warp on machine m, each
-// when the op before it has issued (one a cycle) and the ops it reads have
-// their results (the PTX sources are ready at cycle 0), and returns the
-// cycle the last op writing the destination has its result, and which ops
-// are on the critical path: the chain of ops that set that time, each held
-// either by a result it waited for or, when it waited for none, by the op
-// issued before it.
-func (f *ExpansionForm) Schedule(m *Machine) (cycles int, crit []bool, err error) {
-	n := len(f.Ops)
-	crit = make([]bool, n)
-	if n == 0 {
-		return 0, crit, nil
-	}
-	issue, ready := make([]int, n), make([]int, n)
-	why := make([]int, n) // the op that held op i, -1: none
-	for i, op := range f.Ops {
-		r, ok := m.Route(op.Key)
-		if !ok {
-			return 0, nil, fmt.Errorf("op %d (%s): key %q has no route", i, op.SASS, op.Key)
+		if f.Slow == nil {
+			continue
 		}
-		t, w := 0, -1
-		if i > 0 {
-			t, w = issue[i-1]+1, i-1
+		cycles, crit, err = f.SlowSchedule(m)
+		if err != nil {
+			out = append(out, fmt.Sprintf("%s: %s slow path: %v", e.File, f.PTX, err))
+			continue
 		}
-		for _, d := range op.Deps {
-			if ready[d] > t || (ready[d] == t && w == i-1) {
-				t, w = ready[d], d
+		if cycles != f.Slow.Cycles {
+			out = append(out, fmt.Sprintf("%s: %s: slow path %d cycles recorded, %d on %s", e.File, f.PTX, f.Slow.Cycles, cycles, m.File()))
+		}
+		for j := range f.SlowOps {
+			if c := crit[f.Slow.Branch+1+j]; f.SlowOps[j].Crit != c {
+				out = append(out, fmt.Sprintf("%s: %s slow op %d (%s): critical %v recorded, %v on %s", e.File, f.PTX, j, f.SlowOps[j].SASS, f.SlowOps[j].Crit, c, m.File()))
 			}
 		}
-		issue[i], ready[i], why[i] = t, t+r.Latency, w
 	}
-	last := -1
-	for i, op := range f.Ops {
-		if op.Out && (last < 0 || ready[i] >= ready[last]) {
-			last = i
-		}
-	}
-	if last < 0 {
-		last = n - 1
-	}
-	for i := last; i >= 0; i = why[i] {
-		crit[i] = true
-	}
-	return ready[last], crit, nil
+	return out
 }

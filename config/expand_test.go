@@ -1,6 +1,7 @@
 package config
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -99,5 +100,86 @@ func TestParseExpansionsErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.text, err, c.want)
 		}
+	}
+}
+
+// TestExpansionsKey: gpu.expansions loads the table the timing model
+// issues PTX by: each NVIDIA preset names its own; "none" (or leaving the
+// key out) gives none; another embedded table or a user's file (relative
+// to the machine file) may replace it; a bad name, an unreadable or
+// malformed file, an op the machine cannot route, or the key on an AMD
+// model is an error at the key.
+func TestExpansionsKey(t *testing.T) {
+	for _, name := range Presets() {
+		m, err := Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := m.Expansions()
+		if m.GPU.Vendor == VendorAMD {
+			if e != nil {
+				t.Errorf("%s: an AMD preset has expansions", name)
+			}
+			continue
+		}
+		if e == nil || e.Arch != m.GPU.Arch || m.GPU.Expansions != m.GPU.Arch {
+			t.Errorf("%s: expansions %q load %v", name, m.GPU.Expansions, e)
+		}
+	}
+	if m, err := Load("sm_75", []string{"gpu.expansions=none"}); err != nil || m.Expansions() != nil {
+		t.Errorf("expansions=none: %v, %v", m.Expansions(), err)
+	}
+	if m, err := Load("sm_75", []string{"gpu.expansions=sm_89"}); err != nil || m.Expansions() == nil || m.Expansions().Arch != "sm_89" {
+		t.Errorf("expansions=sm_89 on sm_75: %v", err)
+	}
+	dir := t.TempDir()
+	text, _ := Preset("sm_75")
+	mine := strings.Replace(string(text), `expansions = "sm_75"`, `expansions = "mine.toml"`, 1)
+	if mine == string(text) {
+		t.Fatal("sm_75.toml names no expansion table")
+	}
+	write := func(name, s string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	machine := write("gpu.toml", mine)
+	write("mine.toml", "arch = \"sm_75\"\nsource = \"by hand\"\n[[form]]\nptx = \"add.f32\"\nkey = \"add.f32\"\nops = [{sass = \"FADD\", key = \"add.f32\", out = true, in = [0, 1]}, {sass = \"FADD\", key = \"add.f32\", out = true, deps = [0]}]\n")
+	m, err := Load(machine, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, ok := m.Expansions().Form("add.f32"); !ok || len(f.Ops) != 2 || len(m.Expansions().Forms) != 1 {
+		t.Errorf("mine.toml: %+v", m.Expansions())
+	}
+	for _, c := range []struct {
+		file, table, set, want string
+	}{
+		{set: "gpu.expansions=sm_99", want: "gpu.expansions: no embedded expansion table \"sm_99\""},
+		{set: "gpu.expansions=missing.toml", want: "cannot read the expansion table"},
+		{table: "arch = \"sm_75\"\n[[form]]\nptx = \"x\"\nops = [{sass = \"A\", deps = [0]}]\n", want: "depends on op 0"},
+		{table: "arch = \"sm_75\"\n[[form]]\nptx = \"add.f32\"\nops = [{sass = \"XYZ\", key = \"nosuchop.f32\"}]\n", want: "op XYZ's key \"nosuchop.f32\" has no route"},
+	} {
+		sets := []string{c.set}
+		ref := machine
+		if c.table != "" {
+			write("mine.toml", c.table)
+			sets = nil
+		}
+		if c.set == "" {
+			sets = nil
+		}
+		_, err := Load(ref, sets)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q %q: %v, want %q", c.set, c.table, err, c.want)
+		}
+		if err != nil && c.set == "" && !strings.Contains(err.Error(), "gpu.toml:") {
+			t.Errorf("%v: not positioned in the machine file", err)
+		}
+	}
+	if _, err := Load("gfx1100", []string{"gpu.expansions=sm_80"}); err == nil || !strings.Contains(err.Error(), "expansions") {
+		t.Errorf("expansions on an AMD model: %v", err)
 	}
 }

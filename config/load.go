@@ -104,6 +104,10 @@ func Parse(file string, text []byte, sets []string) (*Machine, error) {
 		return nil, err
 	}
 	m.compile()
+	m.loadExpansions(errs)
+	if err := errs.result(); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 

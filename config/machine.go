@@ -27,6 +27,7 @@ type Machine struct {
 	Kernel     Kernel         `toml:"kernel" need:"optional"`   // [kernel]
 
 	src *source // where every value came from, and the compiled look-up rules
+	exp *Expansions
 }
 
 // GPU is the [gpu] table: the whole chip.
@@ -46,6 +47,14 @@ type GPU struct {
 	// WarpSizes are the sizes a kernel may choose (gfx10+: [32, 64]).
 	// Optional; defaults to [warp_size].
 	WarpSizes []int `toml:"warp_sizes" need:"optional"`
+	// Expansions (NVIDIA) names the expansion table the timing model
+	// issues PTX instructions by, the machine code ptxas emits for each
+	// form (docs/expansions.md): an embedded table by architecture
+	// ("sm_80": config/presets/expand/sm_80.toml), a TOML file of that
+	// format (a path ending in .toml, relative to the machine file), or
+	// "none". Optional; the default "none" issues every PTX instruction as
+	// one instruction of its unit. Machine.Expansions is the loaded table.
+	Expansions string `toml:"expansions" need:"nvidia,optional"`
 }
 
 // SM is the [sm] table: one SM (NVIDIA) or CU (AMD), with what the CUDA

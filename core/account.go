@@ -36,6 +36,9 @@ func (s *SM) flush(sl *slot, now Cycle) {
 	if now > sl.since {
 		d := uint64(now - sl.since)
 		s.pcs[sl.pc].States[sl.state] += d
+		if u := s.pcs[sl.pc].Units; u != nil {
+			s.blame(u, sl, d)
+		}
 		sl.part.stats.States[sl.state] += d
 		if s.hook != nil {
 			s.hook.State(StateEvent{Where: s.where(sl, sl.pc), State: sl.state, Start: sl.since, End: now})
@@ -54,5 +57,21 @@ func (s *SM) Finish(end Cycle) {
 	}
 	for i := range s.parts {
 		s.countWarps(&s.parts[i], end, 0)
+	}
+}
+
+// blame counts d stall cycles of warp sl at an expanded instruction on the
+// unit it waits for (expand.go): the one computing the result the
+// scoreboard holds it on, or the one that must accept its next micro-op.
+func (s *SM) blame(u []PCUnit, sl *slot, d uint64) {
+	switch sl.state {
+	case ShortScoreboard, LongScoreboard:
+		if sl.sbUnit >= 0 {
+			u[sl.sbUnit].Scoreboard += d
+		}
+	case PipeBusy:
+		if sl.nunit >= 0 {
+			u[sl.nunit].PipeBusy += d
+		}
 	}
 }

@@ -10,9 +10,12 @@
 // instruction tables' rows (implicit registers, unit class, timing facts)
 // give; it never names an opcode or an operand kind (program.go).
 // Instructions execute at issue (package warp computes the values); the
-// pipeline decides when their results become visible, and memory
-// instructions take their completion time from the memory hierarchy
-// (package mem). AMD loads reach their registers at the s_waitcnt that
+// pipeline decides when their results become visible. With the machine's
+// expansion table (config gpu.expansions) a PTX instruction issues as the
+// machine code ptxas emits for it: its micro-operations, each an issue slot
+// on its own unit with its own scoreboard waits, the values computed at the
+// first (expand.go). Memory instructions take their completion time from
+// the memory hierarchy (package mem). AMD loads reach their registers at the s_waitcnt that
 // retires them, and the wave waits there until they have arrived
 // (amd_wait.go).
 //

@@ -80,7 +80,7 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 			sl.wake = next
 			if s.interv > 1 {
 				// Its unit may be busy before its next issue slot.
-				if f, _ := s.unitFree(p, s.prog.insts[sl.npc].unit); f > now+1 {
+				if f := s.nextFree(p, sl); f > now+1 {
 					sl.wake = now + 1
 				}
 			}
@@ -119,7 +119,7 @@ func (s *SM) eval(sl *slot, now Cycle) (Reason, Cycle, int32) {
 	if info.membar && sl.memDone > now {
 		return Membar, sl.memDone, pc
 	}
-	if f, _ := s.unitFree(sl.part, info.unit); f > now {
+	if f := s.nextFree(sl.part, sl); f > now {
 		return PipeBusy, f, pc
 	}
 	return ready, now, pc
@@ -130,6 +130,9 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 	w := sl.w
 	pc := sl.npc
 	info := &s.prog.insts[pc]
+	if info.xp >= 0 {
+		return s.issueOp(p, sl, now) // the machine code ptxas emits (expand.go)
+	}
 	s.setState(sl, Selected, pc, now)
 	_, inst := s.unitFree(p, info.unit)
 	threads := bits.OnesCount64(w.ActiveMask())
@@ -166,7 +169,7 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		}
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		sl.ready[r], sl.long[r] = done, long
+		sl.ready[r], sl.long[r], sl.from[r] = done, long, info.unit
 	}
 	// Selected covers this cycle; from the next the warp is evaluated
 	// again (a taken branch holds it for the branch unit's latency plus
@@ -233,6 +236,9 @@ func (s *SM) skipHints(sl *slot, now Cycle) error {
 		s.stats.WarpInsts++
 		s.stats.ThreadInsts += uint64(bits.OnesCount64(res.Exec))
 		s.pcs[pc].Latency.Add(0)
+		if info := &s.prog.insts[pc]; info.xp >= 0 {
+			s.rename(sl, info) // a PTX form of no machine instruction (expand.go)
+		}
 		if s.hook != nil {
 			s.hook.Issue(IssueEvent{Where: s.where(sl, pc), Cycle: now, Unit: -1, Threads: bits.OnesCount64(res.Exec), Insts: 1})
 		}
@@ -246,14 +252,28 @@ func (s *SM) skipHints(sl *slot, now Cycle) error {
 func (s *SM) scoreboard(sl *slot) {
 	pc := sl.w.PC()
 	info := &s.prog.insts[pc]
+	use := info.use
+	if info.xp >= 0 && !s.prog.exps[info.xp].free {
+		use = s.prog.mops[s.prog.exps[info.xp].fast.lo].use // its first micro-op's (expand.go)
+	}
 	var t Cycle
-	long := false
-	for _, r := range s.prog.slots[info.use.lo:info.use.hi] {
+	long, from := false, int32(-1)
+	for _, r := range s.prog.slots[use.lo:use.hi] {
 		if x := sl.ready[r]; x > t || (x == t && sl.long[r]) {
-			t, long = x, sl.long[r]
+			t, long, from = x, sl.long[r], sl.from[r]
 		}
 	}
-	sl.npc, sl.sbAt, sl.sbLong = pc, t, long
+	sl.npc, sl.sbAt, sl.sbLong, sl.nunit, sl.sbUnit = pc, t, long, s.prog.firstUnit(pc), from
+}
+
+// nextFree is when an instance of the unit warp sl's next issue needs
+// accepts it (0 when it needs none).
+func (s *SM) nextFree(p *partition, sl *slot) Cycle {
+	if sl.nunit < 0 {
+		return 0
+	}
+	f, _ := s.unitFree(p, sl.nunit)
+	return f
 }
 
 // exit retires warp sl, which issued its last instruction at now.
@@ -319,7 +339,7 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 			t = now
 		}
 		for _, sl := range q.warps {
-			if !sl.cand && sl.state == NotSelected && sl.wake > t && s.prog.insts[sl.npc].unit == u {
+			if !sl.cand && sl.state == NotSelected && sl.wake > t && sl.nunit == u {
 				sl.wake = t
 				q.wake = min(q.wake, t)
 			}

@@ -37,6 +37,14 @@ type Program struct {
 	slots  []int32
 	nslots int
 	routes []config.Route
+
+	// Expansions (expand.go): exps[insts[pc].xp] is the machine code the
+	// instruction issues as, its micro-ops in mops (their dependences on
+	// earlier ops in odeps); maxSeq is the longest sequence.
+	exps   []expansion
+	mops   []microOp
+	odeps  []int32
+	maxSeq int
 }
 
 // span is a range [lo, hi) of Program.slots.
@@ -60,10 +68,14 @@ type instInfo struct {
 	hint bool  // a pure hint: executed in no time (SM.skipHints)
 	pair bool  // the X half of a VOPD pair: Step executes it and the next instruction
 	nop  Cycle // s_nop: cycles the wave idles, its issue included
+
+	xp int32 // index into Program.exps: issues as the machine code ptxas emits (expand.go); -1 as itself
 }
 
 // NewProgram resolves every instruction of k (and the implicit exit) to
-// its unit on machine m and records its scoreboard slots. An instruction
+// its unit on machine m and records its scoreboard slots; an instruction
+// whose form has a row in m's expansion table gets that row's micro-ops
+// (expand.go). An instruction
 // the machine model does not route (no [opcodes] key, no unit of its
 // class, no default) is an error positioned at the machine file's
 // [opcodes] table.
@@ -96,6 +108,9 @@ func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
 		info.hint = t&traces.TimingHint != 0
 		info.nop = Cycle(id.Nop)
 		info.pair = id.Pair
+	}
+	if err := p.expand(d, m); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

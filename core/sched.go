@@ -18,8 +18,7 @@ func (s *SM) issueReady(p *partition, now Cycle) error {
 		if !sl.cand || issued == s.issueW || (s.policy == policyTwoLevel && !sl.inActive) {
 			return nil
 		}
-		info := &s.prog.insts[sl.npc]
-		if f, _ := s.unitFree(p, info.unit); f > now {
+		if f := s.nextFree(p, sl); f > now {
 			// An earlier issue this cycle took the unit.
 			sl.cand = false
 			s.setState(sl, PipeBusy, sl.npc, now)

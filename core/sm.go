@@ -138,6 +138,7 @@ type slot struct {
 
 	ready []Cycle // per scoreboard slot: when its pending value lands
 	long  []bool  // per scoreboard slot: pending from memory
+	from  []int32 // per scoreboard slot: the unit computing it (stall attribution)
 
 	// npc is the warp's next instruction; sbAt is when the scoreboard lets
 	// it issue (the last of its pending slots lands), sbLong whether that
@@ -145,6 +146,11 @@ type slot struct {
 	npc    int32
 	sbAt   Cycle
 	sbLong bool
+	// nunit is the unit the next issue needs (-1: none), sbUnit the unit
+	// whose result sbAt waits for (-1: none); x is an expanded instruction
+	// in progress (expand.go).
+	nunit, sbUnit int32
+	x             expState
 
 	hold    Cycle // the warp cannot issue before hold ...
 	holdWhy Reason
@@ -256,10 +262,18 @@ func NewSM(c SMConfig) (*SM, error) {
 		sl.gw = uint64(c.ID)*uint64(len(s.slots)) + uint64(i)
 		sl.ready = make([]Cycle, n)
 		sl.long = make([]bool, n)
+		sl.from = make([]int32, n)
+		sl.x.opDone = make([]Cycle, c.Program.maxSeq)
 		sl.exited = true
 	}
 	for i := range s.blocks {
 		s.blocks[i].slots = make([]int32, 0, len(s.slots))
+	}
+	// Expanded instructions count per unit class.
+	for pc := range c.PC {
+		if c.Program.insts[pc].xp >= 0 && c.PC[pc].Units == nil {
+			c.PC[pc].Units = make([]PCUnit, len(m.Units))
+		}
 	}
 	return s, nil
 }
@@ -302,6 +316,8 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		b.slots = append(b.slots, sl.id)
 		clear(sl.ready)
 		clear(sl.long)
+		clear(sl.from)
+		sl.x.pc = -1
 		sl.w, sl.blk, sl.age = w, int32(bi), s.age
 		s.age++
 		// Until the launch latency has passed the warp holds its slot and
@@ -315,6 +331,7 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 			sl.pend[q].reset()
 		}
 		sl.npc, sl.sbAt, sl.sbLong = w.PC(), 0, false
+		sl.nunit, sl.sbUnit = s.prog.firstUnit(sl.npc), -1
 		sl.state, sl.pc, sl.since = NotSelected, sl.npc, now
 		sl.cand, sl.exited, sl.inActive, sl.parked = false, false, false, false
 		sl.pendSeq = s.seq

@@ -6,9 +6,18 @@ package core
 // issue to completion of each execution (for loads and atomics: until the
 // data is back; stores: until the memory pipeline accepted them; other
 // instructions: the unit's latency).
+//
+// For an instruction issued as the machine code ptxas emits for it (an
+// expansion, expand.go) the latency runs from its first micro-op's issue
+// to its destination's readiness; Units (one entry per unit class, nil for
+// other instructions) divides its issues, unit occupancy and stall cycles
+// among the units of its micro-ops, and Slow counts the executions that
+// took the slow path.
 type PCStats struct {
 	States  [NumReasons]uint64
 	Latency Latency
+	Units   []PCUnit
+	Slow    uint64
 }
 
 // PartitionStats are the counters of one partition's scheduler.
@@ -17,7 +26,8 @@ type PartitionStats struct {
 	// state: for every cycle, every active warp is in exactly one.
 	States [NumReasons]uint64
 	// IssueCycles are cycles in which the scheduler issued at least one
-	// instruction; Issued the instructions it issued.
+	// instruction; Issued the instructions it issued (the micro-ops of an
+	// expanded instruction one each: issue slots).
 	IssueCycles, Issued uint64
 	// WarpCycles are cycles in which it had at least one active warp.
 	WarpCycles uint64

@@ -82,6 +82,16 @@ type IssueEvent struct {
 	Insts int
 	// Exited: the instruction retired the warp's last lanes.
 	Exited bool
+	// Op and Ops: the instruction issues as the machine code ptxas emits
+	// for it (the machine model's expansion table, expand.go), and this is
+	// micro-op Op of a sequence of Ops (on the slow path: the fast ops up
+	// to its branch, then the slow code's). Each op is its own IssueEvent
+	// on its own unit, with its own latency and occupancy; op 0 carries
+	// Insts 1 and Threads (the instruction executes then), the others
+	// Insts 0. Ops is 0 for an instruction that issues as itself.
+	Op, Ops int
+	// Slow: the warp takes the expansion's slow path.
+	Slow bool
 }
 
 // StateEvent is a span of time one warp spent in one state.
@@ -97,6 +107,11 @@ type CompleteEvent struct {
 	Issued, Done Cycle
 	// Long: the result comes from memory (long_scoreboard for readers).
 	Long bool
+	// Ops is the length of the micro-op sequence of an expanded
+	// instruction (0: it issued as itself): it is announced once, at its
+	// last op, with Issued its first op's issue; Done - Issued is then the
+	// latency PCStats records.
+	Ops int
 }
 
 // MemoryEvent is one warp memory access.

@@ -373,9 +373,14 @@ What these figures do not show, because the timing model has no key for it
   has one L2 latency.
 - Atomics from different warps to one address are not serialised at the L2 (only
   the lanes of one warp are), so there is no atomic throughput row.
-- The figures are the PTX instruction's own; ptxas expands some forms into
-  several machine instructions (` + "`config/presets/expand`" + `), which the timing model
-  does not follow yet.
+
+None of the timed forms (` + "`fma.rn.f32`" + `, ` + "`fma.rn.f16x2`" + `, ` + "`add.s32`" + `, ` + "`mad.lo.s32`" + `,
+` + "`ex2.approx.ftz.f32`" + `, ` + "`fma.rn.f64`" + `, the loads and atomics) expands: ptxas emits one
+machine instruction for each (` + "`config/presets/expand`" + `), whose key routes like the PTX
+form's, so each row measures the preset's figure for that instruction. The 64-bit
+` + "`xor.b64`" + ` that closes a global pointer chase issues as two LOP3 inside the timed
+segment: two cycles over 256 loads, +0.01 cycles per load in the L1 and DRAM rows
+(` + "`TestMicroFormsDoNotExpand`" + ` holds the timed forms to one machine instruction each).
 
 `)
 	b.WriteString("| benchmark | unit |")

@@ -107,10 +107,21 @@ func timingJSON(k *KernelStats) *TimingDoc {
 			PC: is.PC, Line: is.Line, SourceLine: is.SourceLine, Text: is.Text, Unit: is.Unit,
 			Executions: is.Executions, Threads: is.Threads,
 			Latency:     LatencyDoc{Mean: l.Mean, Min: l.Min, P50: l.P50, P99: l.P99, Max: l.Max, Exact: l.Exact},
-			StallCycles: is.StallCycles, Stalls: reasons(&is.States),
+			StallCycles: is.StallCycles, Stalls: reasons(&is.States), Expansion: expansionDoc(is.Expansion),
 		})
 	}
 	return jt
+}
+
+func expansionDoc(x *InstExpansion) *ExpansionDoc {
+	if x == nil {
+		return nil
+	}
+	d := &ExpansionDoc{Ops: x.Ops, SlowOps: x.SlowOps, Free: x.Free, SlowExecutions: x.SlowExecutions, Units: map[string]ExpansionUnitDoc{}}
+	for _, u := range x.Units {
+		d.Units[u.Name] = ExpansionUnitDoc{Ops: u.Ops, BusyCycles: u.Busy, ScoreboardStalls: u.ScoreboardStalls, PipeBusyStalls: u.PipeBusy}
+	}
+	return d
 }
 
 func samplesDoc(s *Samples) SamplesDoc {

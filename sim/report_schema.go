@@ -182,6 +182,30 @@ type InstDoc struct {
 	Latency     LatencyDoc        `json:"latency"`
 	StallCycles uint64            `json:"stall_cycles"`
 	Stalls      map[string]uint64 `json:"stalls"`
+	// Expansion is present when the instruction issued as the machine code
+	// ptxas emits for it (the machine's gpu.expansions table).
+	Expansion *ExpansionDoc `json:"expansion,omitempty"`
+}
+
+// ExpansionDoc is an expanded instruction's machine code: its micro-op
+// sequences' lengths, the executions that took the slow path, and per unit
+// its micro-ops, their busy cycles and the stall cycles the instruction
+// waited on the unit (for a result: scoreboard; to accept an op:
+// pipe_busy).
+type ExpansionDoc struct {
+	Ops            int                         `json:"ops"`
+	SlowOps        int                         `json:"slow_ops"`
+	Free           bool                        `json:"free"`
+	SlowExecutions uint64                      `json:"slow_executions"`
+	Units          map[string]ExpansionUnitDoc `json:"units"`
+}
+
+// ExpansionUnitDoc is one unit's part in an expanded instruction.
+type ExpansionUnitDoc struct {
+	Ops              uint64 `json:"ops"`
+	BusyCycles       uint64 `json:"busy_cycles"`
+	ScoreboardStalls uint64 `json:"scoreboard_stalls"`
+	PipeBusyStalls   uint64 `json:"pipe_busy_stalls"`
 }
 
 // LatencyDoc summarises an instruction's issue-to-completion latency.

@@ -52,6 +52,9 @@ func writeTimingText(b *strings.Builder, k *KernelStats) error {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
+		if err := writeExpansionsText(b, top); err != nil {
+			return err
+		}
 	}
 
 	fmt.Fprintf(b, "\n  units\n")
@@ -74,4 +77,39 @@ func writeTimingText(b *strings.Builder, k *KernelStats) error {
 	fmt.Fprintf(b, "    shared        %d loads, %d stores, %d atomics; %d bank passes for %d phases (%d lost to conflicts)\n",
 		ms.SharedLoads, ms.SharedStores, ms.SharedAtomics, ms.SharedPasses, ms.SharedPhases, ms.SharedPasses-min(ms.SharedPasses, ms.SharedPhases))
 	return nil
+}
+
+// writeExpansionsText prints, for the instructions of top that issued as
+// more than one machine instruction (gpu.expansions), each unit's part:
+// its micro-ops, their busy cycles, and the stall cycles the instruction
+// waited on the unit. Nothing when none did.
+func writeExpansionsText(b *strings.Builder, top []InstStats) error {
+	var tw *tabwriter.Writer
+	for _, is := range top {
+		x := is.Expansion
+		if x == nil || x.Ops < 2 {
+			continue
+		}
+		if tw == nil {
+			fmt.Fprintf(b, "\n  their machine code (gpu.expansions: the micro-ops ptxas emits; stalls on the unit waited for)\n")
+			tw = tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "    pc\tops\tslow path\tunit\tops\tbusy cycles\tscoreboard stalls\tpipe_busy stalls")
+		}
+		slow := "-"
+		if x.SlowOps > 0 {
+			slow = fmt.Sprintf("%d ops, %d of %d execs", x.SlowOps, x.SlowExecutions, is.Executions)
+		}
+		for i, u := range x.Units {
+			if i == 0 {
+				fmt.Fprintf(tw, "    %d\t%d\t%s\t", is.PC, x.Ops, slow)
+			} else {
+				fmt.Fprint(tw, "    \t\t\t")
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\n", u.Name, u.Ops, u.Busy, u.ScoreboardStalls, u.PipeBusy)
+		}
+	}
+	if tw == nil {
+		return nil
+	}
+	return tw.Flush()
 }

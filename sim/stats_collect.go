@@ -13,8 +13,14 @@ func timingStats(p *Prepared, prog *core.Program, h *mem.Hierarchy, sms []core.S
 		t.Partitions = len(sms[0].Partitions)
 	}
 	t.pcUnit = make([]string, prog.Len())
+	t.pcExp = make([]pcExpansion, prog.Len())
 	for pc := range t.pcUnit {
 		t.pcUnit[pc] = m.Units[prog.Route(pc).Unit].Name
+		e := &t.pcExp[pc]
+		e.fast, e.slow, e.free = prog.Expansion(pc)
+	}
+	for _, u := range m.Units {
+		t.units = append(t.units, u.Name)
 	}
 	var insts, active, resident uint64
 	busy := make([]uint64, len(m.Units))

@@ -38,6 +38,9 @@ type TimingStats struct {
 	// implicit exit); Instructions derives the report's view of them.
 	PC     []core.PCStats
 	pcUnit []string // unit class name per PC
+	pcExp  []pcExpansion
+	units  []string // unit class names, index = core unit
+
 	// Samples are the counters over time.
 	Samples Samples
 }
@@ -121,6 +124,43 @@ type InstStats struct {
 	// next instruction; StallCycles sums the states other than selected.
 	States      [core.NumReasons]uint64
 	StallCycles uint64
+	// Expansion is the machine code the instruction issued as, when the
+	// machine's expansion table has its form (nil: it issued as itself).
+	Expansion *InstExpansion
+}
+
+// InstExpansion is an instruction issued as the machine code ptxas emits
+// for it (gpu.expansions): the length of its micro-op sequences, how many
+// executions took the slow path, and each unit's part. Its States and
+// Latency are the whole instruction's, from its first op's issue to its
+// destination's readiness.
+type InstExpansion struct {
+	// Ops is the fast path's micro-ops; SlowOps the slow path's sequence
+	// (the fast ops to its branch, then the slow code's), 0 without one.
+	Ops, SlowOps int
+	// Free: a form of no machine instruction (ptxas renames a register):
+	// it executed in no time.
+	Free           bool
+	SlowExecutions uint64
+	// Units are the units its micro-ops went to, in the machine's order.
+	Units []InstUnit
+}
+
+// InstUnit is one unit's part in an expanded instruction: the micro-ops
+// it took (over all executions), the cycles they occupied it, and the
+// stall cycles the instruction waited on it: for one of its results
+// (scoreboard) or for it to accept an op (pipe_busy). A wait for a PTX
+// source counts on the unit that computes it.
+type InstUnit struct {
+	Name                       string
+	Ops, Busy                  uint64
+	ScoreboardStalls, PipeBusy uint64
+}
+
+// pcExpansion is what the program says of one instruction's expansion.
+type pcExpansion struct {
+	fast, slow int
+	free       bool
 }
 
 // Instructions returns the per-instruction figures in PC order, one entry
@@ -154,8 +194,27 @@ func (s *KernelStats) Instructions() []InstStats {
 			}
 		}
 		is.Latency = summarize(&t.PC[pc].Latency)
+		is.Expansion = t.expansion(pc)
 	}
 	return out
+}
+
+// expansion is the view of instruction pc's expansion, nil for none.
+func (t *TimingStats) expansion(pc int) *InstExpansion {
+	if pc >= len(t.pcExp) {
+		return nil
+	}
+	e := t.pcExp[pc]
+	if e.fast == 0 && !e.free {
+		return nil
+	}
+	x := &InstExpansion{Ops: e.fast, SlowOps: e.slow, Free: e.free, SlowExecutions: t.PC[pc].Slow}
+	for u, c := range t.PC[pc].Units {
+		if c.Ops > 0 || c.Scoreboard > 0 || c.PipeBusy > 0 {
+			x.Units = append(x.Units, InstUnit{Name: t.units[u], Ops: c.Ops, Busy: c.Busy, ScoreboardStalls: c.Scoreboard, PipeBusy: c.PipeBusy})
+		}
+	}
+	return x
 }
 
 // summarize computes the latency figures with gonum: the empirical

@@ -48,8 +48,8 @@ func TestTimingMatchesFunctional(t *testing.T) {
 // checkInvariants checks what must hold of any timing run: every active
 // warp is in exactly one state every cycle (the states sum to the resident
 // warp-cycles), per-instruction states sum to the kernel's, selected cycles
-// are the issued instructions, and per-instruction latency samples are the
-// executions.
+// are the issue slots used (instructions, or the micro-ops of expanded
+// ones), and per-instruction latency samples are the executions.
 func checkInvariants(t *testing.T, name string, st *KernelStats) {
 	t.Helper()
 	tm := st.Timing
@@ -82,8 +82,20 @@ func checkInvariants(t *testing.T, name string, st *KernelStats) {
 	if pcStates != tm.Stalls {
 		t.Errorf("%s: per-instruction states %v do not sum to the kernel's %v", name, pcStates, tm.Stalls)
 	}
-	if issued := tm.Stalls[core.Selected]; issued != st.WarpInsts || smInsts != st.WarpInsts {
-		t.Errorf("%s: %d selected cycles, %d SM warp instructions, %d warp instructions", name, issued, smInsts, st.WarpInsts)
+	// A selected warp-cycle is one issue slot: a warp instruction, or one
+	// micro-op of an instruction issued as its machine code (expansions).
+	var slots uint64
+	for pc := range tm.PC {
+		if u := tm.PC[pc].Units; u != nil {
+			for _, c := range u {
+				slots += c.Ops
+			}
+			continue
+		}
+		slots += st.PerPCWarp[pc]
+	}
+	if issued := tm.Stalls[core.Selected]; issued != slots || smInsts != st.WarpInsts {
+		t.Errorf("%s: %d selected cycles, %d issue slots, %d SM warp instructions, %d warp instructions", name, issued, slots, smInsts, st.WarpInsts)
 	}
 	if resident != states {
 		t.Errorf("%s: %d warp-cycles in states, %d resident warp-cycles", name, states, resident)

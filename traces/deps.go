@@ -52,6 +52,19 @@ type InstDeps struct {
 	// Pair: the X half of a VOPD pair; it issues with the next
 	// instruction, whose slots its entry holds too.
 	Pair bool
+	// Form is the PTX instruction form (Inst.Form: "div.rn.f32"), by which
+	// a machine model's expansion table finds the machine code ptxas emits
+	// for it; "" for AMD.
+	Form string
+	// Src is, per PTX source operand (Inst.Src order), the scoreboard slot
+	// it reads: its register, predicate or address register; -1 for an
+	// immediate, a special register or no operand. An expansion's
+	// micro-operations wait for the sources they read (config.MicroOp.In).
+	// AMD: all -1.
+	Src [5]int32
+	// Guard is the scoreboard slot of the guard predicate (PTX @p), -1
+	// for none (and for AMD).
+	Guard int32
 }
 
 // KernelDeps computes the dependency data of kernel k (PTX or AMD, by
@@ -66,6 +79,9 @@ func KernelDeps(k *Kernel) *Deps {
 	ptxDeps(k, d)
 	return d
 }
+
+// noSlots is InstDeps.Src of an instruction without register sources.
+func noSlots() [5]int32 { return [5]int32{-1, -1, -1, -1, -1} }
 
 // slotList appends slots to Deps.Slots from lo on, each once.
 type slotList struct {
@@ -98,7 +114,8 @@ func ptxDeps(k *Kernel, d *Deps) {
 		}
 		row := PTXOp(in.Op)
 		id := &d.Insts[pc]
-		id.Key, id.Class = in.UnitKey(), in.UnitClass()
+		id.Key, id.Class, id.Form = in.UnitKey(), in.UnitClass(), in.Form()
+		id.Src, id.Guard = noSlots(), -1
 		lo := d.mark()
 		s := slotList{d, lo}
 		for i := range in.Dst {
@@ -125,16 +142,20 @@ func ptxDeps(k *Kernel, d *Deps) {
 			switch o := &in.Src[i]; o.Kind {
 			case OpdReg:
 				s.add(o.Reg)
+				id.Src[i] = o.Reg
 			case OpdPred:
 				s.add(nregs + o.Reg)
+				id.Src[i] = nregs + o.Reg
 			case OpdMem:
 				if o.Reg >= 0 {
 					s.add(o.Reg)
+					id.Src[i] = o.Reg
 				}
 			}
 		}
 		if in.Guard >= 0 {
 			s.add(nregs + in.Guard)
+			id.Guard = nregs + in.Guard
 		}
 		if row != nil && row.Uses.Has(ImpCarry) {
 			s.add(carry)
@@ -181,6 +202,7 @@ func amdDeps(k *Kernel, d *Deps) {
 		}
 		id := &d.Insts[pc]
 		id.Key, id.Class, id.Names = in.UnitKey(), in.UnitClass(), names(in.Op)
+		id.Src, id.Guard = noSlots(), -1
 		var y *Inst
 		if in.Flags&FlagAMDDualX != 0 && pc+1 < n {
 			y, id.Pair = &k.Code[pc+1], true

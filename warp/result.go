@@ -40,6 +40,12 @@ type Result struct {
 	Exec   uint64 // lanes that executed (guard true)
 	Kind   Kind
 	Mem    *Access // ld/ldu/st/atom/red with at least one executing lane; else nil
+	// Slow: an executing lane's operands send the machine code ptxas emits
+	// for the instruction down its data-dependent slow path (division and
+	// square root of subnormal, huge or special operands; warp/ptx's
+	// slowpath.go). The timing model issues the slow code when its
+	// expansion table has it.
+	Slow bool
 }
 
 // AccessKind is the direction of a memory access.

@@ -184,6 +184,47 @@ func (g *cfg) region(start int, stop map[int]bool) (size, longest int) {
 	return len(seen), longest
 }
 
+// longestPath is the longest path from start (as region measures it,
+// back edges ignored) until the next instruction would be one of stop.
+func (g *cfg) longestPath(start int, stop map[int]bool) []int {
+	memo := map[int]int{}
+	onStack := map[int]bool{}
+	var walk func(i int) int
+	walk = func(i int) int {
+		if stop[i] {
+			return 0
+		}
+		if v, ok := memo[i]; ok {
+			return v
+		}
+		onStack[i] = true
+		best := 0
+		for _, j := range g.succ[i] {
+			if !onStack[j] {
+				best = max(best, walk(j))
+			}
+		}
+		onStack[i] = false
+		memo[i] = best + 1
+		return best + 1
+	}
+	walk(start)
+	var out []int
+	seen := map[int]bool{}
+	for i := start; i >= 0; {
+		out = append(out, i)
+		seen[i] = true
+		next, best := -1, 0
+		for _, j := range g.succ[i] {
+			if v := memo[j]; !stop[j] && !seen[j] && v > best {
+				next, best = j, v
+			}
+		}
+		i = next
+	}
+	return out
+}
+
 // isControl reports the instructions that steer the warp.
 func isControl(b string) bool {
 	switch b {
@@ -207,6 +248,222 @@ func memOffset(arg string) int {
 	return int(v)
 }
 
+// harness is what the kernel's fast path says about the form's operands:
+// the instructions that are the harness's (loads, store, exit, a predicate
+// source's compare, a predicate result's select), which registers hold
+// which PTX source, and which hold the result at the store.
+type harness struct {
+	drop    map[int]bool // instruction index -> the harness's
+	input   map[reg]int  // register -> PTX source operand
+	outRegs []reg
+	store   int // the store's instruction index
+}
+
+// findHarness reads the harness off the fast path.
+func findHarness(g *cfg, name string, path []int, sig signature) (*harness, error) {
+	h := &harness{drop: map[int]bool{}, input: map[reg]int{}, store: -1}
+	for _, i := range path {
+		in := &g.insts[i]
+		switch in.base() {
+		case "LDG":
+			h.drop[i] = true
+			k := memOffset(in.args[len(in.args)-1]) / 8
+			if k < 0 || k >= len(sig.srcs) {
+				return nil, fmt.Errorf("%s: load %q is no source operand", name, in.line)
+			}
+			defs, _ := in.defsUses()
+			for _, r := range defs {
+				h.input[r] = k
+			}
+		case "STG":
+			h.drop[i] = true
+			h.store = i
+			_, uses := in.defsUses()
+			if sig.dst == "pred" && in.guard != "" {
+				h.outRegs = regsOf(strings.TrimPrefix(in.guard, "@"), 1)
+			} else {
+				addr := regsOf(in.args[0], 1)
+				for _, r := range uses {
+					if !containsReg(addr, r) && !strings.HasPrefix(string(r), "P") {
+						h.outRegs = append(h.outRegs, r)
+					}
+				}
+			}
+		case "EXIT", "NOP":
+			h.drop[i] = true
+		}
+	}
+	if h.store < 0 {
+		return nil, fmt.Errorf("%s: no store of the result", name)
+	}
+	// A predicate result stored without a guard was turned into a word by a
+	// select of constants: that select is the harness's, its predicate the
+	// result.
+	if sig.dst == "pred" && g.insts[h.store].guard == "" {
+		var sel []reg
+		for _, i := range path {
+			if i == h.store {
+				break
+			}
+			defs, uses := g.insts[i].defsUses()
+			for _, r := range defs {
+				if containsReg(h.outRegs, r) && g.insts[i].base() == "SEL" {
+					h.drop[i] = true
+					for _, u := range uses {
+						if strings.HasPrefix(string(u), "P") {
+							sel = append(sel, u)
+						}
+					}
+				}
+			}
+		}
+		// Or ptxas turned the guarded store into an early exit on the
+		// predicate's complement.
+		for _, i := range path {
+			if in := &g.insts[i]; i != h.store && in.base() == "EXIT" && in.guard != "" {
+				sel = append(sel, regsOf(strings.TrimPrefix(in.guard, "@"), 1)...)
+			}
+		}
+		if sel == nil {
+			return nil, fmt.Errorf("%s: the predicate result's store %q is neither guarded nor a select", name, g.insts[h.store].line)
+		}
+		h.outRegs = sel
+	}
+	// A predicate source arrives as a word compared with zero: that compare
+	// is the harness's, its predicate the input.
+	for _, i := range path {
+		in := &g.insts[i]
+		if h.drop[i] || in.base() != "ISETP" {
+			continue
+		}
+		defs, uses := in.defsUses()
+		k, ok := -1, len(uses) > 0
+		for _, r := range uses {
+			j, isIn := h.input[r]
+			if !isIn || (k >= 0 && j != k) {
+				ok = false
+				break
+			}
+			k = j
+		}
+		if ok && k >= 0 && sig.srcs[k] == "pred" {
+			h.drop[i] = true
+			for _, r := range defs {
+				if strings.HasPrefix(string(r), "P") {
+					h.input[r] = k
+				}
+			}
+		}
+	}
+	return h, nil
+}
+
+// opsAlong derives the ops a warp issues along path (instruction indices in
+// issue order, from the entry to the store): reaching definitions along
+// it, the instructions the result at the store and the path's control
+// transfers depend on, the harness dropped. Only positions from `from` on
+// become ops, numbered from base; the positions before it are the ops of
+// prefix (path position -> op index), which the new ops may depend on. A
+// control transfer is taken when the next instruction on the path is not
+// the one after it. It returns the ops and the op index of each position
+// that is one.
+func (h *harness) opsAlong(g *cfg, name, form string, path []int, from int, prefix map[int]int, base int, m *config.Machine) ([]config.MicroOp, map[int]int, error) {
+	defAt := make([]map[reg]int, len(path)) // for each path position: reg -> defining position, before it
+	last := map[reg]int{}
+	storePos := -1
+	for p, i := range path {
+		defAt[p] = make(map[reg]int, len(last))
+		for r, q := range last {
+			defAt[p][r] = q
+		}
+		defs, _ := g.insts[i].defsUses()
+		for _, r := range defs {
+			last[r] = p
+		}
+		if i == h.store && storePos < 0 {
+			storePos = p
+		}
+	}
+	if storePos < 0 {
+		return nil, nil, fmt.Errorf("%s: the path does not reach the store", name)
+	}
+	need := make([]bool, len(path))
+	var mark func(p int)
+	mark = func(p int) {
+		if need[p] {
+			return
+		}
+		need[p] = true
+		_, uses := g.insts[path[p]].defsUses()
+		for _, r := range uses {
+			if q, ok := defAt[p][r]; ok && !h.drop[path[q]] {
+				mark(q)
+			}
+		}
+	}
+	for _, r := range h.outRegs {
+		if q, ok := defAt[storePos][r]; ok && !h.drop[path[q]] {
+			mark(q)
+		}
+	}
+	for p := from; p < len(path); p++ {
+		if isControl(g.insts[path[p]].base()) && !h.drop[path[p]] {
+			mark(p)
+		}
+	}
+	pos := map[int]int{} // path position -> op index
+	for p, d := range prefix {
+		pos[p] = d
+	}
+	var ops []config.MicroOp
+	for p := from; p < len(path); p++ {
+		i := path[p]
+		if !need[p] || h.drop[i] {
+			continue
+		}
+		in := &g.insts[i]
+		key, err := keyOf(in.op)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", name, err)
+		}
+		r, ok := m.Route(key)
+		if !ok {
+			return nil, nil, fmt.Errorf("%s: %s costs %s as %q, which %s does not route", name, form, in.op, key, m.File())
+		}
+		op := config.MicroOp{SASS: in.op, Key: key, Unit: m.Units[r.Unit].Name, Lat: r.Latency, SB: in.writesBarrier(),
+			In: []int{}, Deps: []int{}}
+		if isControl(in.base()) && p+1 < len(path) && path[p+1] != i+1 {
+			op.Taken = true
+		}
+		_, uses := in.defsUses()
+		seenIn, seenDep := map[int]bool{}, map[int]bool{}
+		for _, rg := range uses {
+			q, ok := defAt[p][rg]
+			if ok && !h.drop[path[q]] {
+				if d, isOp := pos[q]; isOp && !seenDep[d] {
+					seenDep[d] = true
+					op.Deps = append(op.Deps, d)
+				}
+				continue
+			}
+			if k, isIn := h.input[rg]; isIn && (!ok || h.drop[path[q]]) && !seenIn[k] {
+				seenIn[k] = true
+				op.In = append(op.In, k)
+			}
+		}
+		sortInts(op.Deps)
+		sortInts(op.In)
+		for _, rg := range h.outRegs {
+			if q, ok := defAt[storePos][rg]; ok && q == p {
+				op.Out = true
+			}
+		}
+		pos[p] = base + len(ops)
+		ops = append(ops, op)
+	}
+	return ops, pos, nil
+}
+
 // expand derives a form's row from its kernel's machine code.
 func expand(f *sassFunc, form string, sig signature, m *config.Machine, source string) (config.ExpansionForm, error) {
 	row := config.ExpansionForm{PTX: form, Source: source}
@@ -222,192 +479,15 @@ func expand(f *sassFunc, form string, sig signature, m *config.Machine, source s
 	for _, i := range path {
 		onPath[i] = true
 	}
-	// The harness: the source loads, their predicate tests, the store.
-	input := map[reg]int{} // register -> PTX source operand
-	harness := map[int]bool{}
-	var outRegs []reg
-	store := -1
-	for _, i := range path {
-		in := &g.insts[i]
-		switch in.base() {
-		case "LDG":
-			harness[i] = true
-			k := memOffset(in.args[len(in.args)-1]) / 8
-			if k < 0 || k >= len(sig.srcs) {
-				return row, fmt.Errorf("%s: load %q is no source operand", f.name, in.line)
-			}
-			defs, _ := in.defsUses()
-			for _, r := range defs {
-				input[r] = k
-			}
-		case "STG":
-			harness[i] = true
-			store = i
-			defs, uses := in.defsUses()
-			_ = defs
-			if sig.dst == "pred" && in.guard != "" {
-				outRegs = regsOf(strings.TrimPrefix(in.guard, "@"), 1)
-			} else {
-				addr := regsOf(in.args[0], 1)
-				for _, r := range uses {
-					if !containsReg(addr, r) && !strings.HasPrefix(string(r), "P") {
-						outRegs = append(outRegs, r)
-					}
-				}
-			}
-		case "EXIT", "NOP":
-			harness[i] = true
-		}
+	h, err := findHarness(g, f.name, path, sig)
+	if err != nil {
+		return row, err
 	}
-	if store < 0 {
-		return row, fmt.Errorf("%s: no store of the result", f.name)
+	ops, pos, err := h.opsAlong(g, f.name, form, path, 0, nil, 0, m)
+	if err != nil {
+		return row, err
 	}
-	// A predicate result stored without a guard was turned into a word by a
-	// select of constants: that select is the harness's, its predicate the
-	// result.
-	if sig.dst == "pred" && g.insts[store].guard == "" {
-		var sel []reg
-		for _, i := range path {
-			if i == store {
-				break
-			}
-			defs, uses := g.insts[i].defsUses()
-			for _, r := range defs {
-				if containsReg(outRegs, r) && g.insts[i].base() == "SEL" {
-					harness[i] = true
-					for _, u := range uses {
-						if strings.HasPrefix(string(u), "P") {
-							sel = append(sel, u)
-						}
-					}
-				}
-			}
-		}
-		// Or ptxas turned the guarded store into an early exit on the
-		// predicate's complement.
-		for _, i := range path {
-			if in := &g.insts[i]; i != store && in.base() == "EXIT" && in.guard != "" {
-				sel = append(sel, regsOf(strings.TrimPrefix(in.guard, "@"), 1)...)
-			}
-		}
-		if sel == nil {
-			return row, fmt.Errorf("%s: the predicate result's store %q is neither guarded nor a select", f.name, g.insts[store].line)
-		}
-		outRegs = sel
-	}
-	// A predicate source arrives as a word compared with zero: that compare
-	// is the harness's, its predicate the input.
-	for _, i := range path {
-		in := &g.insts[i]
-		if harness[i] || in.base() != "ISETP" {
-			continue
-		}
-		defs, uses := in.defsUses()
-		k, ok := -1, len(uses) > 0
-		for _, r := range uses {
-			j, isIn := input[r]
-			if !isIn || (k >= 0 && j != k) {
-				ok = false
-				break
-			}
-			k = j
-		}
-		if ok && k >= 0 && sig.srcs[k] == "pred" {
-			harness[i] = true
-			for _, r := range defs {
-				if strings.HasPrefix(string(r), "P") {
-					input[r] = k
-				}
-			}
-		}
-	}
-	// Reaching definitions along the path; the ops that matter are those the
-	// result and the path's control depend on.
-	defAt := make([]map[reg]int, len(path)) // for each path position: reg -> defining position, before it
-	last := map[reg]int{}
-	for p, i := range path {
-		defAt[p] = make(map[reg]int, len(last))
-		for r, q := range last {
-			defAt[p][r] = q
-		}
-		defs, _ := g.insts[i].defsUses()
-		for _, r := range defs {
-			last[r] = p
-		}
-	}
-	need := make([]bool, len(path))
-	var mark func(p int)
-	mark = func(p int) {
-		if need[p] {
-			return
-		}
-		need[p] = true
-		_, uses := g.insts[path[p]].defsUses()
-		for _, r := range uses {
-			if q, ok := defAt[p][r]; ok && !harness[path[q]] {
-				mark(q)
-			}
-		}
-	}
-	storePos := -1
-	for p, i := range path {
-		if i == store {
-			storePos = p
-		}
-	}
-	for _, r := range outRegs {
-		if q, ok := defAt[storePos][r]; ok && !harness[path[q]] {
-			mark(q)
-		}
-	}
-	for p, i := range path {
-		if isControl(g.insts[i].base()) && !harness[i] {
-			mark(p)
-		}
-	}
-	// The row, in issue order.
-	pos := map[int]int{} // path position -> op index
-	for p, i := range path {
-		if !need[p] || harness[i] {
-			continue
-		}
-		in := &g.insts[i]
-		key, err := keyOf(in.op)
-		if err != nil {
-			return row, fmt.Errorf("%s: %v", f.name, err)
-		}
-		r, ok := m.Route(key)
-		if !ok {
-			return row, fmt.Errorf("%s: %s costs %s as %q, which %s does not route", f.name, form, in.op, key, m.File())
-		}
-		op := config.MicroOp{SASS: in.op, Key: key, Unit: m.Units[r.Unit].Name, Lat: r.Latency, SB: in.writesBarrier(),
-			In: []int{}, Deps: []int{}}
-		_, uses := in.defsUses()
-		seenIn, seenDep := map[int]bool{}, map[int]bool{}
-		for _, rg := range uses {
-			q, ok := defAt[p][rg]
-			if ok && !harness[path[q]] {
-				if d, isOp := pos[q]; isOp && !seenDep[d] {
-					seenDep[d] = true
-					op.Deps = append(op.Deps, d)
-				}
-				continue
-			}
-			if k, isIn := input[rg]; isIn && (!ok || harness[path[q]]) && !seenIn[k] {
-				seenIn[k] = true
-				op.In = append(op.In, k)
-			}
-		}
-		sortInts(op.Deps)
-		sortInts(op.In)
-		for _, rg := range outRegs {
-			if q, ok := defAt[storePos][rg]; ok && q == p {
-				op.Out = true
-			}
-		}
-		pos[p] = len(row.Ops)
-		row.Ops = append(row.Ops, op)
-	}
+	row.Ops = ops
 	// A conditional branch whose other way costs more is the slow path.
 	for p, i := range path {
 		in := &g.insts[i]
@@ -432,7 +512,7 @@ func expand(f *sassFunc, form string, sig signature, m *config.Machine, source s
 			}
 			_, uses := in.defsUses()
 			for _, rg := range uses {
-				if q, ok := defAt[p][rg]; ok {
+				if q, ok := defAt(path, g, p, rg); ok {
 					if d, isOp := pos[q]; isOp && d > s.Test {
 						s.Test = d
 					}
@@ -442,6 +522,11 @@ func expand(f *sassFunc, form string, sig signature, m *config.Machine, source s
 				s.Test = s.Branch
 			}
 			row.Slow = s
+			if !s.Loop {
+				if row.SlowOps, err = slowOps(g, h, f.name, form, path, p, alt, onPath, pos, m); err != nil {
+					return row, err
+				}
+			}
 			break
 		}
 		if row.Slow != nil {
@@ -456,7 +541,57 @@ func expand(f *sassFunc, form string, sig signature, m *config.Machine, source s
 	for i := range row.Ops {
 		row.Ops[i].Crit = crit[i]
 	}
+	if row.Slow != nil && len(row.SlowOps) > 0 {
+		cycles, crit, err := row.SlowSchedule(m)
+		if err != nil {
+			return row, fmt.Errorf("%s: slow path: %v", f.name, err)
+		}
+		row.Slow.Cycles = cycles
+		for j := range row.SlowOps {
+			row.SlowOps[j].Crit = crit[row.Slow.Branch+1+j]
+		}
+	}
 	return row, nil
+}
+
+// defAt finds the position on path before position p that last defined r.
+func defAt(path []int, g *cfg, p int, r reg) (int, bool) {
+	for q := p - 1; q >= 0; q-- {
+		defs, _ := g.insts[path[q]].defsUses()
+		if containsReg(defs, r) {
+			return q, true
+		}
+	}
+	return 0, false
+}
+
+// slowOps derives the ops of the slow path taken at the branch at fast
+// path position p: the slow code's longest path from alt until it joins
+// the fast path, then the fast path from the join to the store.
+func slowOps(g *cfg, h *harness, name, form string, path []int, p, alt int, onPath map[int]bool, pos map[int]int, m *config.Machine) ([]config.MicroOp, error) {
+	seq := g.longestPath(alt, onPath)
+	end := seq[len(seq)-1]
+	join := -1
+	for q := p + 1; q < len(path) && join < 0; q++ {
+		for _, j := range g.succ[end] {
+			if j == path[q] {
+				join = q
+				break
+			}
+		}
+	}
+	if join < 0 {
+		return nil, fmt.Errorf("%s: the slow path from %#x does not rejoin the fast path", name, g.insts[alt].addr)
+	}
+	combined := append(append(append([]int{}, path[:p+1]...), seq...), path[join:]...)
+	prefix := map[int]int{}
+	for q, d := range pos {
+		if q <= p {
+			prefix[q] = d
+		}
+	}
+	ops, _, err := h.opsAlong(g, name, form, combined, p+1, prefix, pos[p]+1, m)
+	return ops, err
 }
 
 func containsReg(rs []reg, r reg) bool {

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/gpusim/gpusim/traces/ptx"
 )
 
 // builtinForms are the forms ptxas is known to expand into several machine
@@ -36,9 +37,10 @@ var corpusGlobs = []string{
 	"sim/testdata/micro/*.ptx",
 }
 
-var instLineRE = regexp.MustCompile(`^\s*(?:@!?%?\w+\s+)?([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\s`)
-
-// corpusForms scans PTX files for the instruction forms they use.
+// corpusForms decodes the PTX files with gpusim's front end and returns
+// the forms (traces.Inst.Form) of their instructions: exactly the key the
+// timing model looks the table up by, so a form the corpus spells in
+// another order, or with a guard, is the same row.
 func corpusForms(root string) ([]string, error) {
 	seen := map[string]bool{}
 	for _, g := range corpusGlobs {
@@ -51,9 +53,15 @@ func corpusForms(root string) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			for _, l := range strings.Split(string(data), "\n") {
-				if m := instLineRE.FindStringSubmatch(l); m != nil {
-					seen[m[1]] = true
+			prog, err := ptx.Parse(f, data)
+			if err != nil {
+				return nil, fmt.Errorf("corpus file does not decode: %v", err)
+			}
+			for _, k := range prog.Kernels {
+				for i := range k.Code {
+					if form := k.Code[i].Form(); form != "" {
+						seen[form] = true
+					}
 				}
 			}
 		}

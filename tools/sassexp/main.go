@@ -16,7 +16,8 @@
 //	go run ./tools/sassexp -arch sm_80 -v  # one architecture, listing the forms left out
 //	go run ./tools/sassexp -check          # compare with the committed tables; exit 1 on a difference
 //
-// The timing model does not read the tables yet (issue 17, phase 2).
+// Each NVIDIA preset names its table (gpu.expansions); package core issues
+// PTX instructions as their rows' micro-operations.
 package main
 
 import (
@@ -318,12 +319,17 @@ func unitKey(header, form string, sig signature) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("gpusim does not decode it: %v", err)
 	}
+	var got []string
 	for _, k := range prog.Kernels {
 		for i := range k.Code {
-			if strings.HasPrefix(k.Code[i].Text, form+" ") {
-				return k.Code[i].UnitKey(), nil
+			in := &k.Code[i]
+			if in.Form() == form {
+				return in.UnitKey(), nil
 			}
+			got = append(got, in.Form())
 		}
 	}
-	return "", fmt.Errorf("the decoded kernel has no %s", form)
+	// The timing model finds the row by the decoded form: a row whose
+	// spelling is not that form would never be used.
+	return "", fmt.Errorf("the decoded kernel has no instruction of form %s (forms %s)", form, strings.Join(got, ", "))
 }

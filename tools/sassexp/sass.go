@@ -164,7 +164,7 @@ func parseInst(addr int, text string) (sassInst, error) {
 // reg is one architectural register: "R4", "P0", "UR4", "UP1".
 type reg string
 
-var regRE = regexp.MustCompile(`^[-!~|]*(R|P|UR|UP)(\d+|Z|T)(\.64|\.[A-Z0-9_]+)*\|?$`)
+var regRE = regexp.MustCompile(`^[-!~|]*(R|P|UR|UP)(\d+|Z|T)(\.64|\.[A-Za-z0-9_]+)*\|?$`)
 
 // regsOf returns the registers an operand names (width consecutive R or UR
 // registers for a wide operand); zero registers and constants name none.
@@ -180,6 +180,10 @@ func regsOf(arg string, width int) []reg {
 			out = append(out, regsOf(part, w)...)
 		}
 		return out
+	}
+	// RET.REL.NODEC R4 0x0: a register and the offset, without a comma.
+	if f := strings.Fields(arg); len(f) > 1 {
+		arg = f[0]
 	}
 	m := regRE.FindStringSubmatch(arg)
 	if m == nil || m[2] == "Z" || m[2] == "T" {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
@@ -185,5 +186,57 @@ func TestExpandSample(t *testing.T) {
 	// 28..32; FFMA 32..36.
 	if row.Cycles != 36 || row.Slow == nil || row.Slow.Branch != 3 || row.Slow.Test != 2 || row.Slow.Insts != 9 {
 		t.Errorf("cycles %d, slow %+v; want 36 and the branch at 3 tested by 2 over 9 instructions", row.Cycles, row.Slow)
+	}
+	// The fast path jumps over the call: its branch is taken.
+	if !row.Ops[3].Taken {
+		t.Errorf("the fast path's BRA is not taken: %+v", row.Ops[3])
+	}
+	// The slow path: the return address's MOV, the call (taken), the
+	// subroutine's FFMA (reading the source), MUFU.RSQ, FMUL and the MOV of
+	// the return address, its RET (taken), the MOV of the result and the
+	// BRA to the store (taken).
+	var slow []string
+	for _, op := range row.SlowOps {
+		slow = append(slow, op.SASS)
+	}
+	wantSlow := []string{"MOV", "CALL.REL.NOINC", "FFMA", "MUFU.RSQ", "FMUL.FTZ", "MOV", "RET.REL.NODEC", "MOV", "BRA"}
+	if strings.Join(slow, " ") != strings.Join(wantSlow, " ") {
+		t.Fatalf("slow ops %v, want %v", slow, wantSlow)
+	}
+	so := row.SlowOps
+	if !so[1].Taken || !so[6].Taken || !so[8].Taken || so[2].Taken || len(so[2].In) != 1 || !so[7].Out || so[4].Out {
+		t.Errorf("slow ops: %+v", so)
+	}
+	// The slow sequence is the fast ops to the branch then the slow ops;
+	// the MOV of the result reads the FMUL through the subroutine's MOV
+	// and RET, after IADD3, MUFU, ISETP, BRA (0..3).
+	if seq := row.SlowSequence(); len(seq) != 4+len(so) || row.Slow.Cycles <= row.Cycles {
+		t.Errorf("slow sequence of %d ops, %d cycles (fast %d)", len(seq), row.Slow.Cycles, row.Cycles)
+	}
+}
+
+// TestRowsAreForms: every committed row is spelled as the front end's
+// form of the instruction its kernel decodes to (traces.Inst.Form, the key
+// the timing model looks rows up by), so no row is unreachable. No tool
+// needed.
+func TestRowsAreForms(t *testing.T) {
+	for _, arch := range config.ExpansionArchs() {
+		e, ok, err := config.ExpansionsFor(arch)
+		if !ok || err != nil {
+			t.Fatalf("%s: %v", arch, err)
+		}
+		for _, f := range e.Forms {
+			sig, err := sigOf(f.PTX)
+			if err != nil {
+				t.Errorf("%s %s: %v", arch, f.PTX, err)
+				continue
+			}
+			key, err := unitKey(".version 7.8\n.target sm_90\n.address_size 64\n", f.PTX, sig)
+			if err != nil {
+				t.Errorf("%s: %v", arch, err)
+			} else if key != f.Key {
+				t.Errorf("%s %s: key %s, the front end's %s", arch, f.PTX, f.Key, key)
+			}
+		}
 	}
 }

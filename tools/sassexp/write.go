@@ -20,24 +20,37 @@ func writeTable(t *config.Expansions, m *config.Machine) []byte {
 	fmt.Fprintf(&b, "arch = %s\nsource = %s\n", strconv.Quote(t.Arch), strconv.Quote(t.Source))
 	for _, f := range t.Forms {
 		fmt.Fprintf(&b, "\n[[form]]\nptx = %s\nkey = %s\nsource = %s\ncycles = %d\n", strconv.Quote(f.PTX), strconv.Quote(f.Key), strconv.Quote(f.Source), f.Cycles)
-		if len(f.Ops) == 0 {
-			b.WriteString("ops = []\n")
-		} else {
-			b.WriteString("ops = [\n")
-			for _, op := range f.Ops {
-				fmt.Fprintf(&b, "  {sass = %s, key = %s, unit = %s, lat = %d, in = %s, deps = %s, out = %v, sb = %v, crit = %v},\n",
-					strconv.Quote(op.SASS), strconv.Quote(op.Key), strconv.Quote(op.Unit), op.Lat, ints(op.In), ints(op.Deps), op.Out, op.SB, op.Crit)
-			}
-			b.WriteString("]\n")
-		}
+		writeOps(&b, "ops", f.Ops)
 		if s := f.Slow; s != nil {
-			fmt.Fprintf(&b, "slow = {test = %d, branch = %d, loop = %v, insts = %d, longest = %d}\n", s.Test, s.Branch, s.Loop, s.Insts, s.Longest)
+			fmt.Fprintf(&b, "slow = {test = %d, branch = %d, loop = %v, insts = %d, longest = %d, cycles = %d}\n", s.Test, s.Branch, s.Loop, s.Insts, s.Longest, s.Cycles)
+			if len(f.SlowOps) > 0 {
+				writeOps(&b, "slow_ops", f.SlowOps)
+			}
 		}
 	}
 	for _, u := range t.Unavailable {
 		fmt.Fprintf(&b, "\n[[unavailable]]\nptx = %s\nreason = %s\n", strconv.Quote(u.PTX), strconv.Quote(u.Reason))
 	}
 	return []byte(b.String())
+}
+
+// writeOps prints an array of ops, one a line; taken is written only
+// where it is true (a control transfer that leaves the next instruction).
+func writeOps(b *strings.Builder, key string, ops []config.MicroOp) {
+	if len(ops) == 0 {
+		fmt.Fprintf(b, "%s = []\n", key)
+		return
+	}
+	fmt.Fprintf(b, "%s = [\n", key)
+	for _, op := range ops {
+		taken := ""
+		if op.Taken {
+			taken = ", taken = true"
+		}
+		fmt.Fprintf(b, "  {sass = %s, key = %s, unit = %s, lat = %d, in = %s, deps = %s, out = %v, sb = %v, crit = %v%s},\n",
+			strconv.Quote(op.SASS), strconv.Quote(op.Key), strconv.Quote(op.Unit), op.Lat, ints(op.In), ints(op.Deps), op.Out, op.SB, op.Crit, taken)
+	}
+	b.WriteString("]\n")
 }
 
 func ints(a []int) string {

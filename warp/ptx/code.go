@@ -77,6 +77,9 @@ type op struct {
 	lanes3 func(dst, a, b, c []uint64, mask uint64, m alu.FPMode) // alu lane-vector form
 	target int32                                                  // bra target / call site
 	reconv int32
+	// slow tests the executing lanes' operands for the slow path of the
+	// code ptxas emits for the instruction (slowpath.go); nil: none.
+	slow func(w *Warp, o *op, m uint64) bool
 }
 
 // dstKind is what a destination operand writes.
@@ -149,6 +152,7 @@ func Compile(p *traces.Program, k *traces.Kernel, width int) (*Code, error) {
 		if err := c.compile(in, o); err != nil {
 			return nil, err
 		}
+		o.slow = slowPathTest(in)
 	}
 	// The implicit exit after the last instruction.
 	end := &code.ops[len(k.Code)]

@@ -187,6 +187,10 @@ func (w *Warp) Step(now uint64) (warp.Result, error) {
 		return w.res, nil
 	}
 	if m != 0 {
+		if o.slow != nil {
+			// Before exec: the destination may be a source.
+			w.res.Slow = o.slow(w, o, m)
+		}
 		if err := o.exec(w, o, m); err != nil {
 			return w.res, w.fault(o, m, err)
 		}
