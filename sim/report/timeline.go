@@ -162,6 +162,11 @@ type tlRec struct {
 	warp       int32 // the warp in its block; barrier: warps that waited
 	a, b       uint32
 	flow       uint32 // memory flow id (issue and completion), 0 for none
+	// issue of an expanded instruction (core.IssueEvent.Op/Ops/Slow): this
+	// is machine instruction op of ops; ops 0 for an instruction that
+	// issues as itself.
+	op, ops uint16
+	slow    bool
 }
 
 // add files a record under the window rule: an event is kept when it
@@ -322,7 +327,7 @@ func (l *TimelineLaunch) Issue(e core.IssueEvent) {
 	n := len(l.t.recs)
 	l.t.add(tlRec{kind: recIssue, start: s, end: end, launch: l.id, sm: int32(e.SM), track: l.issueTrack(&e.Where),
 		pc: e.PC, block: l.cta(e.Block), warp: int32(e.Warp), a: uint32(e.Latency), b: uint32(e.Threads),
-		sub: uint8(e.Insts), val: float64(e.Unit)})
+		sub: uint8(e.Insts), val: float64(e.Unit), op: uint16(e.Op), ops: uint16(e.Ops), slow: e.Slow})
 	l.lastIssue = -1
 	if len(l.t.recs) == n+1 {
 		l.lastIssue = n

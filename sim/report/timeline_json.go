@@ -319,8 +319,17 @@ func (tw *tlWriter) record(r *tlRec, flows []uint8) {
 		b = appendWarp(b, r)
 		b = appendField(b, "latency", uint64(r.a))
 		b = appendField(b, "threads", uint64(r.b))
-		if r.sub > 1 {
+		if r.sub != 1 {
+			// An AMD VOPD pair, or a later machine instruction of an
+			// expanded one (only its first stands for the instruction).
 			b = appendField(b, "insts", uint64(r.sub))
+		}
+		if r.ops > 0 {
+			b = appendField(b, "op", uint64(r.op))
+			b = appendField(b, "ops", uint64(r.ops))
+			if r.slow {
+				b = append(b, `,"slow":true`...)
+			}
 		}
 		b = append(b, '}')
 		if r.flow != 0 && flows[r.flow] == 3 {
