@@ -77,6 +77,7 @@ type op struct {
 	lanes3 func(dst, a, b, c []uint64, mask uint64, m alu.FPMode) // alu lane-vector form
 	target int32                                                  // bra target / call site
 	reconv int32
+	tx     *texOp // texture and surface instructions (tex_compile.go)
 }
 
 // dstKind is what a destination operand writes.
@@ -110,6 +111,7 @@ const (
 	srcSym             // address of a variable: bases[base] + disp
 	srcPred            // predicate register off (neg: !p)
 	srcMem             // address [reg+disp]: off = reg*width or -1; bases[base] added
+	srcTexRef          // the handle of a texture reference (base 0, off its index) or opaque parameter (base 1, disp its offset)
 )
 
 type srcOpd struct {
@@ -276,6 +278,15 @@ func (c *compiler) src(in *traces.Inst, i int, t traces.Type) (srcOpd, error) {
 			return srcOpd{}, c.errf(in, "predicate %d out of range", s.Reg)
 		}
 		return srcOpd{kind: srcPred, off: int(s.Reg), neg: s.Neg}, nil
+	case traces.OpdTexRef:
+		h, err := c.handle(in, s)
+		if err != nil {
+			return srcOpd{}, err
+		}
+		if h.kind == handleParam {
+			return srcOpd{kind: srcTexRef, base: 1, disp: h.off}, nil
+		}
+		return srcOpd{kind: srcTexRef, off: h.idx}, nil
 	}
 	return srcOpd{}, c.errf(in, "source operand %d has the wrong kind", i+1)
 }
