@@ -50,6 +50,9 @@ type errBadHandle struct {
 }
 
 func (e *errBadHandle) Error() string {
+	if e.h == 0 {
+		return fmt.Sprintf("handle 0 names no %s (an unbound reference, or a parameter given none)", kindWord(e.want))
+	}
 	if e.got == traces.OpaqueNone {
 		return fmt.Sprintf("0x%x is not a %s handle of this launch", e.h, kindWord(e.want))
 	}

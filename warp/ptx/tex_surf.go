@@ -35,7 +35,8 @@ func surfTarget(r *Resource, geom traces.Geom, c [4]int64, xb bool, n int, mode 
 	x := c[k]
 	elem := int64(r.Format.Size())
 	if !xb {
-		x *= elem
+		x *= elem // x in elements: a formatted access of one element
+		n = int(elem)
 	}
 	y, z := int64(0), int64(0)
 	if geom.Dims() > 1 {
