@@ -62,14 +62,14 @@ type ArgSpec struct {
 type ArgKind uint8
 
 const (
-	ArgValue  ArgKind = iota // value (the default: 0 when nothing was given)
-	ArgBuffer                // buffer = "NAME"
-	ArgBytes                 // bytes = [...]
-	ArgValues                // values = [...]
-	ArgFields                // fields = [...]
-	ArgTexture               // texture = "NAME"
-	ArgSurface               // surface = "NAME"
-	ArgSampler               // sampler = "NAME"
+	ArgValue   ArgKind = iota // value (the default: 0 when nothing was given)
+	ArgBuffer                 // buffer = "NAME"
+	ArgBytes                  // bytes = [...]
+	ArgValues                 // values = [...]
+	ArgFields                 // fields = [...]
+	ArgTexture                // texture = "NAME"
+	ArgSurface                // surface = "NAME"
+	ArgSampler                // sampler = "NAME"
 )
 
 // Scalar is a number from a launch file, kept as TOML gave it: an integer
@@ -100,10 +100,10 @@ func (b *BufferSpec) Bytes() uint64 { return b.Count * uint64(b.Type.Size()) }
 
 // launchFile mirrors the TOML layout; decoded strictly.
 type launchFile struct {
-	Kernel  *string
-	Grid    []int64
-	Block   []int64
-	Shared  *int64
+	Kernel   *string
+	Grid     []int64
+	Block    []int64
+	Shared   *int64
 	Args     []launchArg `toml:"args"`
 	Buffers  map[string]launchBuffer
 	Textures map[string]launchTex
@@ -117,11 +117,11 @@ type launchArg struct {
 	Texture *string
 	Surface *string
 	Sampler *string
-	Value  any
-	Type   *string
-	Bytes  []any
-	Values []any
-	Fields []launchField
+	Value   any
+	Type    *string
+	Bytes   []any
+	Values  []any
+	Fields  []launchField
 }
 
 type launchBuffer struct {

@@ -84,7 +84,7 @@ func values(n int, f func(i int) float64) string {
 func TestTexForms(t *testing.T) {
 	cases := []struct {
 		name, file, lf string
-		fault          string            // the run's error, "" none
+		fault          string              // the run's error, "" none
 		want           map[string][]uint32 // buffer -> its first words
 	}{
 		{name: "layers", file: "testdata/tex/forms.ptx", fault: "tex.2d.v4.f32.s32: a .2d access to a layered texture",
@@ -176,8 +176,8 @@ buffer = "out"
 				f32w(1021), 0, 0, f32w(1), // a2d layer 1, texel (1, 2)
 				f32w(2000), 0, 0, f32w(1), // a2d layer 9 clamped to 2, texel (0, 0)
 				f32w(22), f32w(112), f32w(212), f32w(312), f32w(421), f32w(511), // the six cube faces
-				f32w(1411),       // cube 1, face 4, texel (1, 1)
-				f32w(112),        // 3-D texel (2, 1, 1)
+				f32w(1411),          // cube 1, face 4, texel (1, 1)
+				f32w(112),           // 3-D texel (2, 1, 1)
 				0xffffffef, 0, 0, 1, // tex1Dfetch texel 3 (-17), integer alpha 1
 				0, 0, 0, 0, // border
 			}}},
