@@ -179,6 +179,11 @@ func (r *Resource) gobRowStride(level uint32) uint64 {
 	return rows * gobBytes
 }
 
+// maxLinear1D is the most texels of a 1-D texture in linear memory (CUDA
+// guide, technical specifications: 2^27 for a 1-D texture bound to linear
+// memory).
+const maxLinear1D = 1 << 27
+
 // Check validates a resource's shape.
 func (r *Resource) Check() error {
 	if err := r.Format.Check(); err != nil {
@@ -187,7 +192,9 @@ func (r *Resource) Check() error {
 	switch {
 	case r.Width == 0 || r.Height == 0 || r.Depth == 0:
 		return fmt.Errorf("texture of %dx%dx%d texels", r.Width, r.Height, r.Depth)
-	case r.Width > 1<<16 || r.Height > 1<<16 || r.Depth > 1<<16:
+	case r.Layout == LayoutLinear && r.Height == 1 && r.Width > maxLinear1D:
+		return fmt.Errorf("linear texture of %d texels: at most 2^27", r.Width)
+	case (r.Width > 1<<16 && !(r.Layout == LayoutLinear && r.Height == 1)) || r.Height > 1<<16 || r.Depth > 1<<16:
 		return fmt.Errorf("texture of %dx%dx%d texels: at most 65536 per dimension", r.Width, r.Height, r.Depth)
 	case r.Cube && (r.Width != r.Height || r.Depth != 1 || r.Layers%6 != 0 || r.Layers == 0):
 		return fmt.Errorf("a cube map needs square faces and 6 faces per cube")
