@@ -509,3 +509,43 @@ buffer = "out"
 	}
 	_ = traces.OpTex
 }
+
+// TestTexPrepareErrors: launch-file texture errors that depend on the
+// module, each at the line of the offending key.
+func TestTexPrepareErrors(t *testing.T) {
+	src, err := os.ReadFile("testdata/tex/forms.ptx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := ptx.Parse("forms.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := config.Load("sm_75", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	objs := "[buffers.b]\ntype = \"f32\"\ncount = 16\n[textures.t]\nbuffer = \"b\"\nformat = \"f32\"\nwidth = 4\nheight = 4\n[surfaces.s]\nbuffer = \"b\"\nformat = \"f32\"\nwidth = 4\nheight = 4\n"
+	args := "[buffers.o]\ntype = \"u32\"\ncount = 4\n[[args]]\nsurface = \"s\"\n[[args]]\nbuffer = \"o\"\n"
+	for _, c := range []struct{ lf, want string }{
+		{"kernel = \"surftrap\"\n" + objs + args + "[texrefs]\nnope = \"t\"\n", "k.launch.toml:23: texrefs.nope: forms.ptx has no .texref, .surfref or .samplerref nope"},
+		{"kernel = \"surftrap\"\n" + objs + args + "[texrefs]\ntref = \"s\"\n", "k.launch.toml:23: texrefs.tref: tref is a .texref, surfaces.s is not one"},
+		{"kernel = \"opaque\"\n" + objs + "[buffers.o]\ntype = \"u32\"\ncount = 4\n[[args]]\nsurface = \"s\"\n[[args]]\nsurface = \"s\"\n[[args]]\nbuffer = \"o\"\n",
+			"k.launch.toml:18: args[0] (parameter pt): parameter pt is a .texref, not a surface"},
+		// A .u64 object parameter takes any object: a fetch checks the kind.
+		{"kernel = \"surftrap\"\n" + objs + "[buffers.o]\ntype = \"u32\"\ncount = 4\n[[args]]\ntexture = \"t\"\n[[args]]\nbuffer = \"o\"\n", ""},
+	} {
+		spec, err := ParseLaunch("k.launch.toml", []byte(c.lf))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Prepare(prog, m, spec, Overrides{})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("got %q\nwant %q", got, c.want)
+		}
+	}
+}
