@@ -157,12 +157,16 @@ func (a *texAcc) bitLen() int {
 
 // field returns bits [lo, lo+n) (n <= 64, lo >= 0).
 func (a *texAcc) field(lo, n int) uint64 {
-	var v uint64
-	for k := 0; k < n; k++ {
-		p := lo + k
-		if p/64 < len(a) && a[p/64]>>(uint(p)%64)&1 != 0 {
-			v |= 1 << uint(k)
-		}
+	w, b := lo/64, uint(lo%64)
+	if w >= len(a) {
+		return 0
+	}
+	v := a[w] >> b
+	if b != 0 && w+1 < len(a) {
+		v |= a[w+1] << (64 - b)
+	}
+	if n < 64 {
+		v &= 1<<uint(n) - 1
 	}
 	return v
 }
@@ -188,9 +192,15 @@ func (a *texAcc) anyBelow(p int) bool {
 // 0x7fffffff; infinities give an infinity (both signs: NaN). At most 16
 // values, weights below 2^33 and fracBits at most 40.
 func TexBlend(v []uint32, w []uint64, fracBits uint) uint32 {
-	var pos, neg texAcc
+	var terms [16]struct {
+		t   uint64 // m * w
+		exp int    // the value is t * 2^(exp-150) / 2^fracBits
+		neg bool
+	}
+	n := 0
 	posInf, negInf, nan := false, false, false
 	allNegZero, any := true, false
+	emin, emax := 1<<30, 0
 	for i := range v {
 		if w[i] == 0 {
 			continue
@@ -218,12 +228,12 @@ func TexBlend(v []uint32, w []uint64, fracBits uint) uint32 {
 		} else {
 			exp = 1
 		}
-		// m * 2^(exp-150) = m << (exp-1) units of 2^-149.
-		if sign {
-			neg.add(m*w[i], uint(exp-1))
-		} else {
-			pos.add(m*w[i], uint(exp-1))
+		if m == 0 {
+			continue
 		}
+		terms[n].t, terms[n].exp, terms[n].neg = m*w[i], exp, sign
+		emin, emax = min(emin, exp), max(emax, exp)
+		n++
 	}
 	switch {
 	case nan || posInf && negInf:
@@ -234,6 +244,42 @@ func TexBlend(v []uint32, w []uint64, fracBits uint) uint32 {
 		return 0xff800000
 	case !any:
 		return 0
+	case n == 0:
+		if allNegZero {
+			return 0x80000000
+		}
+		return 0
+	}
+	// The terms relative to the smallest exponent fit in 63 bits when the
+	// exponents are close (the usual case): sum them in an int64.
+	fits := true
+	for i := 0; i < n && fits; i++ {
+		fits = bits.Len64(terms[i].t)+terms[i].exp-emin+4 <= 63
+	}
+	if fits {
+		var sum int64
+		for i := 0; i < n; i++ {
+			d := int64(terms[i].t << uint(terms[i].exp-emin))
+			if terms[i].neg {
+				d = -d
+			}
+			sum += d
+		}
+		sign := uint32(0)
+		if sum < 0 {
+			sign, sum = 1<<31, -sum
+		}
+		return roundF32(uint64(sum), emin-150-int(fracBits), sign)
+	}
+	// Otherwise exactly in 320 bits: bit 0 weighs 2^-149 before the
+	// weights' scale (an exponent field e is a shift of e-1).
+	var pos, neg texAcc
+	for i := 0; i < n; i++ {
+		if terms[i].neg {
+			neg.add(terms[i].t, uint(terms[i].exp-1))
+		} else {
+			pos.add(terms[i].t, uint(terms[i].exp-1))
+		}
 	}
 	sign := uint32(0)
 	if pos.less(&neg) {
@@ -242,27 +288,40 @@ func TexBlend(v []uint32, w []uint64, fracBits uint) uint32 {
 	} else {
 		pos.sub(&neg)
 	}
-	n := pos.bitLen()
-	if n == 0 {
-		if allNegZero {
-			return 0x80000000
-		}
+	nb := pos.bitLen()
+	if nb == 0 {
 		return 0
 	}
-	// The value is pos * 2^(-149-fracBits). Its lowest representable bit
-	// is 2^-149 (bit fracBits) for subnormals, else the 24th below the top.
-	lsb := int(fracBits)
-	if top := n - 1; top-23 > lsb {
-		lsb = top - 23
+	// Keep the top 64 bits (and whether anything below them is set) and
+	// round that: the dropped bits only matter as sticky.
+	lo := max(0, nb-64)
+	top := pos.field(lo, 64)
+	if lo > 0 && pos.anyBelow(lo) {
+		top |= 1 // sticky: below the 24-bit result's rounding bit either way
 	}
-	mant := pos.field(lsb, 25) // the kept bits and one more: at most 24 + 1
-	guard := lsb > 0 && pos.field(lsb-1, 1) != 0
-	sticky := lsb > 1 && pos.anyBelow(lsb-1)
-	if guard && (sticky || mant&1 != 0) {
-		mant++
+	return roundF32(top, lo-149-int(fracBits), sign)
+}
+
+// roundF32 rounds mag * 2^exp2 to the nearest f32 (ties to even), with
+// sign.
+func roundF32(mag uint64, exp2 int, sign uint32) uint32 {
+	if mag == 0 {
+		return sign
 	}
-	// mant * 2^(lsb - fracBits - 149); normalise to a 24-bit significand.
-	e := lsb - int(fracBits) - 149
+	n := bits.Len64(mag)
+	lsb := max(n-24, -149-exp2) // the result's last bit, as a bit of mag
+	var mant uint64
+	if lsb <= 0 {
+		mant = mag << uint(-lsb)
+	} else {
+		mant = mag >> uint(lsb)
+		rem := mag & (1<<uint(lsb) - 1)
+		half := uint64(1) << uint(lsb-1)
+		if rem > half || rem == half && mant&1 != 0 {
+			mant++
+		}
+	}
+	e := lsb + exp2 // the value is mant * 2^e
 	if mant >= 1<<24 {
 		mant >>= 1 // a carry out of rounding (the dropped bit is 0)
 		e++
@@ -325,13 +384,32 @@ func divShift(num, den uint64, s int) (q, r uint64) {
 // and OpenGL define for UNORM, which CUDA's cudaReadModeNormalizedFloat
 // performs on 8- and 16-bit unsigned channels).
 func UnormToF32(v uint32, n uint) uint32 {
+	if n == 8 {
+		return unorm8[v&0xff]
+	}
 	d := uint64(1)<<n - 1
 	return ratioF32(uint64(v)&d, d, false)
 }
 
+// unorm8 and snorm8 are the 8-bit conversions, computed once (read-only).
+var unorm8, snorm8 = func() (u, s [256]uint32) {
+	for v := range u {
+		u[v] = ratioF32(uint64(v), 255, false)
+		s[v] = snormToF32(uint32(v), 8)
+	}
+	return u, s
+}()
+
 // SnormToF32 is a signed normalised channel of n bits: max(v / (2^(n-1) -
 // 1), -1), correctly rounded (the most negative code also gives -1).
 func SnormToF32(v uint32, n uint) uint32 {
+	if n == 8 {
+		return snorm8[v&0xff]
+	}
+	return snormToF32(v, n)
+}
+
+func snormToF32(v uint32, n uint) uint32 {
 	x := int64(int32(v<<(32-n)) >> (32 - n)) // sign-extend the n-bit code
 	d := int64(1)<<(n-1) - 1
 	if x <= -d {
