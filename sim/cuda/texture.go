@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"encoding/binary"
+	"sort"
 
 	"github.com/gpusim/gpusim/traces"
 	ptxexec "github.com/gpusim/gpusim/warp/ptx"
@@ -953,7 +954,15 @@ func (r *Runtime) launchTextures(m *module) (*ptxexec.TexTable, []uint64, Error)
 	tx := r.tex()
 	table := tx.table.Clone()
 	refs := make([]uint64, len(prog.TexRefs))
-	for hostVar, ref := range tx.refs {
+	// In host-address order, so that the handles a launch sees are the
+	// same from run to run.
+	hostVars := make([]uint64, 0, len(tx.refs))
+	for hostVar := range tx.refs {
+		hostVars = append(hostVars, hostVar)
+	}
+	sort.Slice(hostVars, func(i, j int) bool { return hostVars[i] < hostVars[j] })
+	for _, hostVar := range hostVars {
+		ref := tx.refs[hostVar]
 		if ref.module != m || !ref.bound {
 			continue
 		}
