@@ -156,6 +156,9 @@ func (m *Machine) defaults() {
 	if m.GPU.Vendor == VendorAMD && absent("memory", "store_ack_latency") {
 		mm.StoreAckLatency = max(0, mm.L2.Latency)
 	}
+	if m.GPU.Vendor == VendorNVIDIA && absent("memory", "tex_latency") {
+		mm.TexLatency = max(0, mm.L1.Latency)
+	}
 }
 
 // compile builds the look-up structures of a valid Machine.

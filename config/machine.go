@@ -183,6 +183,11 @@ type Memory struct {
 	// acknowledges it, completing its wait-counter entry (vscnt; GFX9:
 	// vmcnt). Optional; the default is memory.l2.latency.
 	StoreAckLatency int `toml:"store_ack_latency" need:"amd,optional"`
+	// TexLatency (NVIDIA) is the load-to-use latency of a texture fetch or
+	// surface load whose texels hit in the L1: the texture pipeline around
+	// the unified L1/texture cache (package mem, texture.go). Optional; the
+	// default is memory.l1.latency.
+	TexLatency int `toml:"tex_latency" need:"nvidia,optional"`
 	// L1 is per SM; a warp's global and local addresses coalesce into its
 	// sectors, grouped by its lines.
 	L1   L1Cache `toml:"l1"`

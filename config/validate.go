@@ -287,6 +287,9 @@ func (v *validator) memory() {
 	if v.m.src.has([]string{"memory", "store_ack_latency"}) {
 		v.atLeast(mm.StoreAckLatency, 0, "memory", "store_ack_latency")
 	}
+	if v.m.src.has([]string{"memory", "tex_latency"}) {
+		v.atLeast(mm.TexLatency, 1, "memory", "tex_latency")
+	}
 	v.cache(&mm.L1.Cache, "l1")
 	v.cache(&mm.L2.Cache, "l2")
 	v.atLeast(mm.L1.CyclesPerLine, 1, "memory", "l1", "cycles_per_line")

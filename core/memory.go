@@ -23,6 +23,7 @@ func MemoryConfig(m *config.Machine) mem.HierarchyConfig {
 		SMs:          m.GPU.SMs,
 		LineCycles:   mm.L1.CyclesPerLine,
 		ConstLatency: mm.ConstLatency,
+		TexLatency:   mm.TexLatency,
 		Shared: mem.SharedConfig{
 			Banks: m.SM.SharedBanks, BankWidth: m.SM.SharedBankWidth, Latency: mm.SharedLatency,
 			NoConflicts: mm.BankConflict == config.ConflictNone,
@@ -50,6 +51,8 @@ func MemoryKey(key string) string {
 		return "memory.l1.cycles_per_line"
 	case "const_latency":
 		return "memory.const_latency"
+	case "tex_latency":
+		return "memory.tex_latency"
 	case "shared.banks":
 		return "sm.shared_banks"
 	case "shared.bank_width":
@@ -76,6 +79,7 @@ type memPort struct {
 	// area at frameOff.
 	frame, frameOff uint64
 	acc             mem.WarpAccess
+	tex             mem.TexAccess
 	addr            []uint64 // scratch for interleaved addresses
 }
 
@@ -118,6 +122,11 @@ func (mp *memPort) access(cu int, gw uint64, now Cycle, a *warp.Access, info *in
 		if info.reduce {
 			acc.Op = mem.OpReduce
 		}
+	}
+	if a.Texels != nil {
+		// Texture and surface instructions take the texture path.
+		mp.tex = mem.TexAccess{Op: acc.Op, Addr: a.Texels, Size: a.TexelSize}
+		return mp.h.Texture(cu, now, &mp.tex)
 	}
 	if space == traces.SpaceLocal || space == traces.SpaceParamFrame {
 		off := uint64(0)

@@ -48,16 +48,35 @@ func (c Coalescer) SectorBytes() int { return 1 << c.sectorShift }
 // sector.
 func (c Coalescer) Coalesce(addr []uint64, mask uint64, size int, buf []LineReq) []LineReq {
 	buf = buf[:0]
-	if size < 1 {
-		size = 1
-	}
 	if len(addr) < 64 {
 		mask &= 1<<uint(len(addr)) - 1
 	}
-	perLine := c.lineShift - c.sectorShift
 	last := -1 // index in buf of the line touched most recently
 	for m := mask; m != 0; m &= m - 1 {
-		a := addr[bits.TrailingZeros64(m)]
+		buf, last = c.touch(addr[bits.TrailingZeros64(m)], size, buf, last)
+	}
+	return buf
+}
+
+// CoalesceList is Coalesce for a list of addresses of any length (the
+// texels of a texture fetch), each size bytes, in list order.
+func (c Coalescer) CoalesceList(addr []uint64, size int, buf []LineReq) []LineReq {
+	buf = buf[:0]
+	last := -1
+	for _, a := range addr {
+		buf, last = c.touch(a, size, buf, last)
+	}
+	return buf
+}
+
+// touch adds the sectors of bytes [a, a+size) to buf; last is the index of
+// the line touched most recently (-1: none), which it returns updated.
+func (c Coalescer) touch(a uint64, size int, buf []LineReq, last int) ([]LineReq, int) {
+	if size < 1 {
+		size = 1
+	}
+	perLine := c.lineShift - c.sectorShift
+	{
 		end := a + uint64(size) - 1
 		if end < a { // wraps: clamp to the top of the address space
 			end = ^uint64(0)
@@ -84,5 +103,5 @@ func (c Coalescer) Coalesce(addr []uint64, mask uint64, size int, buf []LineReq)
 			}
 		}
 	}
-	return buf
+	return buf, last
 }

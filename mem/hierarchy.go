@@ -53,6 +53,7 @@ type Hierarchy struct {
 	dram  *DRAM
 
 	l1Lat, l2Lat, constLat, sharedLat, lineCycles Cycle
+	texLat                                        Cycle
 
 	l1Sector    uint64 // bytes
 	l2LineShift uint
@@ -85,6 +86,7 @@ func NewHierarchy(cfg HierarchyConfig) (*Hierarchy, error) {
 		l2Lat:       Cycle(cfg.L2.Latency),
 		constLat:    Cycle(cfg.ConstLatency),
 		sharedLat:   Cycle(cfg.Shared.Latency),
+		texLat:      Cycle(cfg.TexLatency),
 		lineCycles:  Cycle(cfg.LineCycles),
 		l1Sector:    uint64(cfg.L1.Sector),
 		l2LineShift: uint(bits.TrailingZeros(uint(cfg.L2.Line))),
@@ -158,19 +160,27 @@ func (h *Hierarchy) Access(sm int, now Cycle, acc *WarpAccess) Cycle {
 // cached times a global or local access.
 func (h *Hierarchy) cached(sm int, s *smState, now Cycle, acc *WarpAccess, mask uint64) Cycle {
 	h.lines = h.co.Coalesce(acc.Addr, mask, acc.Size, h.lines)
+	return h.lineAccess(sm, s, now, acc.Op, h.l1Lat, acc.Addr, mask)
+}
+
+// lineAccess times the lines in h.lines through the SM's L1 pipeline for
+// an access of kind op whose L1 hits are ready hitLat after their lookup;
+// addr and mask are the lanes' addresses, for atomics' same-address
+// serialisation.
+func (h *Hierarchy) lineAccess(sm int, s *smState, now Cycle, op AccessOp, hitLat Cycle, addr []uint64, mask uint64) Cycle {
 	start := max(now, s.l1Free)
 	occupied := Cycle(len(h.lines)) * h.lineCycles
 	s.l1Free = start + occupied
 	s.stats.L1Busy += occupied
 	s.stats.Lines += uint64(len(h.lines))
 	done := start + occupied // stores and reductions
-	switch acc.Op {
+	switch op {
 	case OpLoad:
 		s.stats.Loads++
 		done = start
 		for i, ln := range h.lines {
 			s.stats.Sectors += uint64(ln.NumSectors())
-			done = max(done, h.loadLine(sm, s, start+Cycle(i)*h.lineCycles, ln))
+			done = max(done, h.loadLine(sm, s, start+Cycle(i)*h.lineCycles, ln, hitLat))
 		}
 		s.stats.LoadLatency += done - now
 	case OpStore:
@@ -194,11 +204,11 @@ func (h *Hierarchy) cached(sm int, s *smState, now Cycle, acc *WarpAccess, mask 
 			}
 			ready = max(ready, h.l2Access(sm, t, ln.Addr, ln.Sectors, OpAtomic))
 		}
-		if acc.Op == OpReduce {
+		if op == OpReduce {
 			s.stats.Reductions++
 		} else {
 			s.stats.Atomics++
-			done = ready + Cycle(h.sameAddress(acc.Addr, mask)-1)
+			done = ready + Cycle(h.sameAddress(addr, mask)-1)
 			s.stats.LoadLatency += done - now
 		}
 	}
@@ -206,13 +216,13 @@ func (h *Hierarchy) cached(sm int, s *smState, now Cycle, acc *WarpAccess, mask 
 }
 
 // loadLine reads one line's sectors through the L1 at cycle t and returns
-// when they are all ready.
-func (h *Hierarchy) loadLine(sm int, s *smState, t Cycle, ln LineReq) Cycle {
+// when they are all ready (hits hitLat after the lookup).
+func (h *Hierarchy) loadLine(sm int, s *smState, t Cycle, ln LineReq, hitLat Cycle) Cycle {
 	r := s.l1.Read(ln.Addr, ln.Sectors, t)
 	h.l1Evicted(sm, t, r.Evict)
 	var done Cycle
 	if r.Hit != 0 {
-		done = max(t+h.l1Lat, r.Ready)
+		done = max(t+hitLat, r.Ready)
 	}
 	if r.Miss != 0 {
 		arrive := h.l2Access(sm, t, ln.Addr, r.Miss, OpLoad)

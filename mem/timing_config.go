@@ -133,9 +133,14 @@ type HierarchyConfig struct {
 	// its i-th line reaches the L1 i*LineCycles cycles after the first.
 	LineCycles   int
 	ConstLatency int // load-to-use cycles of a constant cache hit (AMD: scalar cache)
-	Shared       SharedConfig
-	L1           CacheConfig // per SM; its sector is the coalescing granularity
-	L2           CacheConfig // shared by all SMs
+	// TexLatency is the load-to-use cycles of a texture or surface access
+	// whose texels hit in the L1: the texture pipeline (addressing,
+	// filtering) around the unified L1 (texture.go). 0 for machines
+	// without texture instructions.
+	TexLatency int
+	Shared     SharedConfig
+	L1         CacheConfig // per SM; its sector is the coalescing granularity
+	L2         CacheConfig // shared by all SMs
 	// L2Slices splits the L2 into slices by line address (line number
 	// modulo L2Slices), each with its own port; 0 or 1 is one slice. The
 	// capacity stays one set-associative array: slices only divide the
@@ -164,6 +169,9 @@ func (c *HierarchyConfig) Problems() []*diag.Error {
 	}
 	if c.ConstLatency < 0 {
 		p.add("const_latency", "%d cycles is negative", c.ConstLatency)
+	}
+	if c.TexLatency < 0 {
+		p.add("tex_latency", "%d cycles is negative", c.TexLatency)
 	}
 	if c.L2Slices < 0 {
 		p.add("l2.slices", "%d is negative", c.L2Slices)

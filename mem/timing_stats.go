@@ -27,6 +27,12 @@ type SMStats struct {
 	// Constant bank and kernel parameters.
 	ConstLoads  uint64
 	ConstPasses uint64 // cycles of the constant cache: one per distinct address
+
+	// The texture path (texture.go): texture and surface instructions
+	// (also counted above as loads, stores and reductions through the L1)
+	// and the texel addresses they touched.
+	TexInsts uint64
+	Texels   uint64
 }
 
 // Add adds o's counters to s.
@@ -49,6 +55,8 @@ func (s *SMStats) Add(o *SMStats) {
 	s.SharedSerial += o.SharedSerial
 	s.ConstLoads += o.ConstLoads
 	s.ConstPasses += o.ConstPasses
+	s.TexInsts += o.TexInsts
+	s.Texels += o.Texels
 }
 
 // Add adds o's counters to s.

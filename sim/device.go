@@ -153,6 +153,11 @@ type Launch struct {
 	Params []byte
 	Limits Limits
 	Notes  []string
+	// Tex and TexRefs are the texture, sampler and surface objects the
+	// kernel may use and the handles bound to the module's references
+	// (as Prepared.Tex and TexRefs).
+	Tex     *ptxexec.TexTable
+	TexRefs []uint64
 }
 
 // Prepare lays the launch out for RunFunctional or RunTiming. The kernel's
@@ -180,6 +185,6 @@ func (d *Device) Prepare(l Launch) (*Prepared, error) {
 	return &Prepared{
 		Program: l.Module.Program, Kernel: k, Machine: d.Machine, Spec: spec, Model: d.model,
 		Global: d.global, GlobalVars: l.Module.GlobalVars, Const: l.Module.Const, Params: params,
-		Limits: l.Limits, Code: code,
+		Limits: l.Limits, Code: code, Tex: l.Tex, TexRefs: l.TexRefs,
 	}, nil
 }

@@ -106,6 +106,7 @@ func (p *Prepared) newLaunch() (*ptxexec.Launch, error) {
 		Global: p.Global, GlobalVars: p.GlobalVars, Const: p.Const, Params: p.Params,
 		Model: p.Model, Width: 32,
 		NSMID: uint32(p.Machine.GPU.SMs), NWarpID: uint32(p.Machine.MaxWarps()),
+		Tex: p.Tex, TexRefs: p.TexRefs,
 	})
 }
 
@@ -113,6 +114,9 @@ func (p *Prepared) newLaunch() (*ptxexec.Launch, error) {
 // LaunchSpec.OutputDir) and returns the paths written.
 func (p *Prepared) WriteOutputs(dir string) ([]string, error) {
 	var written []string
+	if err := p.syncArrays(); err != nil {
+		return nil, err
+	}
 	for i, b := range p.Spec.Buffers {
 		if b.Output == "" {
 			continue
@@ -138,6 +142,9 @@ func (p *Prepared) Buffer(name string) ([]byte, error) {
 	i := p.Spec.bufferIndex(name)
 	if i < 0 {
 		return nil, fmt.Errorf("no buffer %q", name)
+	}
+	if err := p.syncArrays(); err != nil {
+		return nil, err
 	}
 	return p.Global.Host(p.BufferAddr[i], p.Spec.Buffers[i].Bytes())
 }

@@ -33,6 +33,11 @@ type LaunchSpec struct {
 	// KernelLine and ArgsLine are where the file says `kernel =` and its
 	// first [[args]] (0: not said), for error messages.
 	KernelLine, ArgsLine int
+	// Textures are the [textures], [surfaces] and [samplers] tables, in
+	// that order and each in the order the file defines them; TexRefs the
+	// [texrefs] bindings (launch_tex.go).
+	Textures []*TexSpec
+	TexRefs  []TexBinding
 }
 
 // ArgSpec is one kernel argument: a buffer's address, a scalar value, or
@@ -48,6 +53,7 @@ type ArgSpec struct {
 	Bytes   []byte      // raw little-endian bytes, exactly the parameter's size
 	Values  []Scalar    // elements of the parameter's element type
 	Fields  []FieldSpec // members in declaration order, laid out as C does
+	Object  string      // texture, surface or sampler: the launch-file object whose handle is passed
 	Kind    ArgKind     // which of the above the file gave
 	Line    int         // where it was written (0: not from a file)
 }
@@ -56,11 +62,14 @@ type ArgSpec struct {
 type ArgKind uint8
 
 const (
-	ArgValue  ArgKind = iota // value (the default: 0 when nothing was given)
-	ArgBuffer                // buffer = "NAME"
-	ArgBytes                 // bytes = [...]
-	ArgValues                // values = [...]
-	ArgFields                // fields = [...]
+	ArgValue   ArgKind = iota // value (the default: 0 when nothing was given)
+	ArgBuffer                 // buffer = "NAME"
+	ArgBytes                  // bytes = [...]
+	ArgValues                 // values = [...]
+	ArgFields                 // fields = [...]
+	ArgTexture                // texture = "NAME"
+	ArgSurface                // surface = "NAME"
+	ArgSampler                // sampler = "NAME"
 )
 
 // Scalar is a number from a launch file, kept as TOML gave it: an integer
@@ -91,21 +100,28 @@ func (b *BufferSpec) Bytes() uint64 { return b.Count * uint64(b.Type.Size()) }
 
 // launchFile mirrors the TOML layout; decoded strictly.
 type launchFile struct {
-	Kernel  *string
-	Grid    []int64
-	Block   []int64
-	Shared  *int64
-	Args    []launchArg `toml:"args"`
-	Buffers map[string]launchBuffer
+	Kernel   *string
+	Grid     []int64
+	Block    []int64
+	Shared   *int64
+	Args     []launchArg `toml:"args"`
+	Buffers  map[string]launchBuffer
+	Textures map[string]launchTex
+	Surfaces map[string]launchTex
+	Samplers map[string]launchTex
+	Texrefs  map[string]string
 }
 
 type launchArg struct {
-	Buffer *string
-	Value  any
-	Type   *string
-	Bytes  []any
-	Values []any
-	Fields []launchField
+	Buffer  *string
+	Texture *string
+	Surface *string
+	Sampler *string
+	Value   any
+	Type    *string
+	Bytes   []any
+	Values  []any
+	Fields  []launchField
 }
 
 type launchBuffer struct {
@@ -202,6 +218,10 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 		}
 		b.Line = keys.Line("buffers." + name)
 		ls.Buffers = append(ls.Buffers, b)
+	}
+
+	if err := parseTexTables(path, &lf, ls, keys); err != nil {
+		return nil, err
 	}
 
 	ls.ArgsLine = keys.ArrayLine("args", 0)

@@ -58,13 +58,14 @@ func parseArg(a launchArg, ls *LaunchSpec, bad func(string, ...any) error) (ArgS
 	for _, g := range []struct {
 		set  bool
 		name string
-	}{{a.Buffer != nil, "buffer"}, {a.Value != nil, "value"}, {a.Bytes != nil, "bytes"}, {a.Values != nil, "values"}, {a.Fields != nil, "fields"}} {
+	}{{a.Buffer != nil, "buffer"}, {a.Value != nil, "value"}, {a.Bytes != nil, "bytes"}, {a.Values != nil, "values"}, {a.Fields != nil, "fields"},
+		{a.Texture != nil, "texture"}, {a.Surface != nil, "surface"}, {a.Sampler != nil, "sampler"}} {
 		if g.set {
 			given = append(given, g.name)
 		}
 	}
 	if len(given) > 1 {
-		return ArgSpec{}, bad("give one of buffer, value, bytes, values or fields, not %s", strings.Join(given, " and "))
+		return ArgSpec{}, bad("give one of buffer, value, bytes, values, fields, texture, surface or sampler, not %s", strings.Join(given, " and "))
 	}
 	if a.Type != nil && a.Value == nil {
 		return ArgSpec{}, bad("type applies to value")
@@ -76,6 +77,19 @@ func parseArg(a launchArg, ls *LaunchSpec, bad func(string, ...any) error) (ArgS
 			return arg, bad("buffer %q is not defined under [buffers]", *a.Buffer)
 		}
 		arg.Kind, arg.Buffer = ArgBuffer, *a.Buffer
+	case a.Texture != nil || a.Surface != nil || a.Sampler != nil:
+		name, kind, want := a.Texture, ArgTexture, traces.OpaqueTexture
+		if a.Surface != nil {
+			name, kind, want = a.Surface, ArgSurface, traces.OpaqueSurface
+		} else if a.Sampler != nil {
+			name, kind, want = a.Sampler, ArgSampler, traces.OpaqueSampler
+		}
+		o := ls.Texture(*name)
+		if o == nil || o.Kind != want {
+			table := map[ArgKind]string{ArgTexture: "textures", ArgSurface: "surfaces", ArgSampler: "samplers"}[kind]
+			return arg, bad("%s %q is not defined under [%s]", kindName(kind), *name, table)
+		}
+		arg.Kind, arg.Object = kind, *name
 	case a.Value != nil:
 		s, ok := scalarOf(a.Value)
 		if !ok {
@@ -126,7 +140,7 @@ func parseArg(a launchArg, ls *LaunchSpec, bad func(string, ...any) error) (ArgS
 			arg.Fields = append(arg.Fields, f)
 		}
 	default:
-		return arg, bad("needs buffer = \"NAME\", value = NUMBER, bytes, values or fields")
+		return arg, bad("needs buffer = \"NAME\", value = NUMBER, bytes, values, fields, texture, surface or sampler")
 	}
 	return arg, nil
 }
@@ -229,6 +243,8 @@ func (p *Prepared) fillParam(dst []byte, par traces.Param, a ArgSpec) error {
 		}
 	case ArgFields:
 		return p.layFields(dst, par, a.Fields)
+	case ArgTexture, ArgSurface, ArgSampler:
+		return p.putHandle(dst, par, a)
 	default:
 		if a.HasType {
 			if uint64(a.Type.Size()) != par.Size {

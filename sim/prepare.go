@@ -51,6 +51,14 @@ type Prepared struct {
 	// Code is the kernel compiled for 32-wide warps, when the caller keeps
 	// it between launches (Device.Prepare); nil compiles it at each run.
 	Code *ptxexec.Code
+
+	// Tex holds the launch's texture, surface and sampler objects and
+	// TexRefs the handle bound to each of Program.TexRefs (launch files:
+	// launch_tex.go; the CUDA runtime fills them itself).
+	Tex        *ptxexec.TexTable
+	TexRefs    []uint64
+	texHandles map[string]uint64 // launch-file object -> handle
+	arrays     []texArray        // launch-file surfaces in array layout, copied back into their buffers
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the
@@ -139,6 +147,9 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 		copy(dst, data)
 		p.BufferAddr = append(p.BufferAddr, addr)
 	}
+	if err := p.prepareTextures(where); err != nil {
+		return nil, err
+	}
 	p.Params = mem.NewSegment(traces.SpaceParam, 0, k.ParamSize, true)
 	for i, a := range spec.Args {
 		par := k.Params[i]
@@ -198,7 +209,13 @@ func kernelNames(prog *traces.Program) string {
 func defaultArgs(spec *LaunchSpec, k *traces.Kernel) {
 	spec.Notes = append(spec.Notes, fmt.Sprintf("no launch file: grid %s, block %s (one warp)", fmtDim(spec.Grid), fmtDim(spec.Block)))
 	var bufs, zeros, aggregates []string
+	var handles []string
 	for _, par := range k.Params {
+		if par.Opaque != traces.OpaqueNone {
+			spec.Args = append(spec.Args, ArgSpec{})
+			handles = append(handles, par.Name)
+			continue
+		}
 		if uint64(par.Type.Size()) != par.Size {
 			spec.Args = append(spec.Args, ArgSpec{Kind: ArgBytes, Bytes: make([]byte, par.Size)})
 			aggregates = append(aggregates, par.Name)
@@ -222,6 +239,9 @@ func defaultArgs(spec *LaunchSpec, k *traces.Kernel) {
 	}
 	if len(aggregates) > 0 {
 		spec.Notes = append(spec.Notes, "zero bytes for "+strings.Join(aggregates, ", "))
+	}
+	if len(handles) > 0 {
+		spec.Notes = append(spec.Notes, "no texture, sampler or surface for "+strings.Join(handles, ", ")+" (handle 0: a fetch faults)")
 	}
 }
 

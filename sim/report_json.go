@@ -84,6 +84,7 @@ func timingJSON(k *KernelStats) *TimingDoc {
 		DRAMReadBytes: mg.DRAM.ReadBytes, DRAMWriteBytes: mg.DRAM.WriteBytes,
 		SharedLoads: ms.SharedLoads, SharedStores: ms.SharedStores, SharedAtomics: ms.SharedAtomics,
 		SharedPhases: ms.SharedPhases, SharedPasses: ms.SharedPasses, ConstLoads: ms.ConstLoads,
+		TexInsts: ms.TexInsts, Texels: ms.Texels,
 	}
 	for _, s := range t.PerSM {
 		js := SMDoc{

@@ -153,6 +153,8 @@ type MemoryDoc struct {
 	SharedPhases     uint64  `json:"shared_phases"`
 	SharedPasses     uint64  `json:"shared_passes"`
 	ConstLoads       uint64  `json:"const_loads"`
+	TexInsts         uint64  `json:"tex_instructions,omitempty"`
+	Texels           uint64  `json:"texels,omitempty"`
 }
 
 // SMDoc is one SM's figures.

@@ -76,6 +76,10 @@ func writeTimingText(b *strings.Builder, k *KernelStats) error {
 	fmt.Fprintf(b, "    DRAM          %d bytes read, %d bytes written\n", mg.DRAM.ReadBytes, mg.DRAM.WriteBytes)
 	fmt.Fprintf(b, "    shared        %d loads, %d stores, %d atomics; %d bank passes for %d phases (%d lost to conflicts)\n",
 		ms.SharedLoads, ms.SharedStores, ms.SharedAtomics, ms.SharedPasses, ms.SharedPhases, ms.SharedPasses-min(ms.SharedPasses, ms.SharedPhases))
+	if ms.TexInsts > 0 {
+		fmt.Fprintf(b, "    texture       %d texture and surface instructions, %d texels (counted in global/local above: the L1 is the texture cache)\n",
+			ms.TexInsts, ms.Texels)
+	}
 	return nil
 }
 

@@ -153,6 +153,11 @@ func ptxDeps(k *Kernel, d *Deps) {
 				}
 			}
 		}
+		for i := range in.Ext {
+			if o := &in.Ext[i]; o.Kind == OpdReg {
+				s.add(o.Reg)
+			}
+		}
 		if in.Guard >= 0 {
 			s.add(nregs + in.Guard)
 			id.Guard = nregs + in.Guard

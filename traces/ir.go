@@ -59,6 +59,11 @@ type Program struct {
 
 	Files   map[int32]string // `.file` index -> file name, for SrcLoc
 	Kernels []*Kernel
+
+	// Texturing (ir_tex.go): the module's mode and its module-scope
+	// .texref, .samplerref and .surfref variables.
+	TexMode TexMode
+	TexRefs []TexRef
 }
 
 // Kernel returns the kernel of that name, or nil.
@@ -97,6 +102,9 @@ type Param struct {
 	// (PTX `.ptr` attribute, or AMDGPU metadata `global_buffer`). PTX
 	// pointers usually arrive as plain .u64; the launch file decides.
 	Pointer bool
+	// Opaque is set for a PTX `.param .texref`, `.samplerref` or
+	// `.surfref` parameter: 8 bytes holding a handle (Type U64).
+	Opaque OpaqueKind
 }
 
 // Reg describes one value register of a kernel's linked image.
@@ -222,6 +230,7 @@ type Inst struct {
 	Atom  AtomOp   // atom/red operation
 	Mode  Mode     // per-opcode sub-mode (see the Mode constants)
 	Vec   uint8    // vector width of ld/st (1, 2, 4)
+	Geom  Geom     // texture and surface instructions: the geometry (ir_tex.go)
 	Flags Flags
 
 	Guard    int32 // guarding predicate register, -1 for none
@@ -230,6 +239,11 @@ type Inst struct {
 	NDst, NSrc uint8
 	Dst        [4]Operand
 	Src        [5]Operand
+	// Ext holds further source operands of the instructions that have
+	// more than Src holds (the coordinate and gradient vectors of the
+	// texture and surface instructions, ir_tex.go): registers and
+	// immediates only, never memory or variable operands. nil for most.
+	Ext []Operand
 
 	Target int32 // bra: target index; call: call-site index
 	// Reconv (bra) is the index where the lanes split by the branch wait

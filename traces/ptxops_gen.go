@@ -80,6 +80,14 @@ const (
 	OpVote               // vote.sync.mode.pred d, {!}a, membermask; vote.sync.ballot.b32 d, {!}a, membermask
 	OpNanosleep          // nanosleep.u32 t
 	OpPmevent            // pmevent a; pmevent.mask a
+	OpTex                // tex{.base,.level,.grad}.geom.v4.dtype.ctype d, [a, {b,} c]{, lod}{, dPdx, dPdy}{, e}; tex.geom.v2.f16x2.ctype d, [a, {b,} c]
+	OpTld4               // tld4.comp.geom.v4.dtype.f32 d, [a, {b,} c]{, e}
+	OpTxq                // txq.tquery.b32 d, [a]; txq.level.tlquery.b32 d, [a], lod; txq.squery.b32 d, [a]
+	OpSuq                // suq.query.b32 d, [a]
+	OpSuld               // suld.b.geom{.cop}{.vec}.dtype.mode d, [a, b]
+	OpSust               // sust.b.geom{.cop}{.vec}.ctype.mode [a, b], c; sust.p.geom{.vec}.b32.mode [a, b], c
+	OpSured              // sured.b.op.geom.ctype.mode [a, b], c; sured.p.op.geom.b32.mode [a, b], c
+	OpIstypep            // istypep.type p, a (.texref, .samplerref, .surfref)
 	NumPTXOpcodes        // one past the last PTX opcode
 )
 
@@ -160,10 +168,18 @@ var ptxOpTable = [NumPTXOpcodes]PTXOpInfo{
 	OpVote:       {Name: "vote", Syntax: "vote.sync.mode.pred d, {!}a, membermask; vote.sync.ballot.b32 d, {!}a, membermask"},
 	OpNanosleep:  {Name: "nanosleep", Syntax: "nanosleep.u32 t", Need: Need{70, 63}, unitRule: 11},
 	OpPmevent:    {Name: "pmevent", Syntax: "pmevent a; pmevent.mask a", unitRule: 11},
+	OpTex:        {Name: "tex", Syntax: "tex{.base,.level,.grad}.geom.v4.dtype.ctype d, [a, {b,} c]{, lod}{, dPdx, dPdy}{, e}; tex.geom.v2.f16x2.ctype d, [a, {b,} c]", Numerics: NumApprox | NumIEEE, unitRule: 12},
+	OpTld4:       {Name: "tld4", Syntax: "tld4.comp.geom.v4.dtype.f32 d, [a, {b,} c]{, e}", Numerics: NumIEEE, unitRule: 12},
+	OpTxq:        {Name: "txq", Syntax: "txq.tquery.b32 d, [a]; txq.level.tlquery.b32 d, [a], lod; txq.squery.b32 d, [a]", unitRule: 12},
+	OpSuq:        {Name: "suq", Syntax: "suq.query.b32 d, [a]", unitRule: 12},
+	OpSuld:       {Name: "suld", Syntax: "suld.b.geom{.cop}{.vec}.dtype.mode d, [a, b]", unitRule: 12},
+	OpSust:       {Name: "sust", Syntax: "sust.b.geom{.cop}{.vec}.ctype.mode [a, b], c; sust.p.geom{.vec}.b32.mode [a, b], c", Numerics: NumIEEE, unitRule: 12},
+	OpSured:      {Name: "sured", Syntax: "sured.b.op.geom.ctype.mode [a, b], c; sured.p.op.geom.b32.mode [a, b], c", Numerics: NumInt, Timing: TimingReduce, unitRule: 12},
+	OpIstypep:    {Name: "istypep", Syntax: "istypep.type p, a (.texref, .samplerref, .surfref)", Need: Need{30, 40}},
 }
 
 // ptxUnitRules give the unit class of a PTX instruction by its type.
-var ptxUnitRules = [12][NumTypes]string{
+var ptxUnitRules = [13][NumTypes]string{
 	{"int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32"},
 	{"ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst"},
 	{"int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "sfu", "sfu", "sfu", "sfu", "sfu", "sfu", "fp64"},
@@ -176,4 +192,5 @@ var ptxUnitRules = [12][NumTypes]string{
 	{"int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "fp16", "fp16", "int32", "int32", "int32", "fp32", "fp64"},
 	{"int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "fp32", "int32"},
 	{"branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch"},
+	{"tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex"},
 }

@@ -68,4 +68,12 @@ type Access struct {
 	Mask   uint64         // lanes that accessed memory
 	Addr   []uint64       // per lane: the address within Spaces[lane]
 	Spaces []traces.Space // per lane: the space the access went to
+	// Texels is set for the texture and surface instructions (PTX tex,
+	// tld4, suld, sust, sured): the global address of every texel or
+	// surface element the lanes touched, lane after lane (a filtered fetch
+	// touches up to 16 per lane), each TexelSize bytes. The timing model
+	// takes them through the texture path; Addr then holds each lane's
+	// first. nil for every other instruction.
+	Texels    []uint64
+	TexelSize int
 }

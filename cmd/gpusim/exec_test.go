@@ -44,6 +44,7 @@ func nvccFlags(name string) []string {
 var cudaPrograms = []string{
 	"vecadd", "reduce", "jacobi", "params", "symbols", "managed", "streams", "printf",
 	"oob", "exp2", "matmul", "assert", "unsupported", "props", "errors",
+	"texobj", "surface", "texref",
 }
 
 // pendingDeviceCalls are the programs whose kernels call vprintf or
@@ -223,13 +224,13 @@ func checkProgram(t *testing.T, name, mode string, r execResult) {
 			t.Errorf("report does not show the faulting launch:\n%s", r.report)
 		}
 	case "unsupported":
-		for _, fn := range []string{"cudaMallocArray", "cudaGraphCreate"} {
+		for _, fn := range []string{"cudaMallocMipmappedArray", "cudaGraphCreate"} {
 			line := "gpusim: " + fn + " is not supported by gpusim's CUDA runtime; it returns cudaErrorNotSupported\n"
 			if n := strings.Count(r.stderr, line); n != 1 {
 				t.Errorf("%d lines naming %s on stderr, want 1:\n%s", n, fn, r.stderr)
 			}
 		}
-		if !strings.Contains(r.report, "unsupported calls (cudaErrorNotSupported): cudaGraphCreate (2), cudaMallocArray (1)") {
+		if !strings.Contains(r.report, "unsupported calls (cudaErrorNotSupported): cudaGraphCreate (2), cudaMallocMipmappedArray (1)") {
 			t.Errorf("report does not list the unsupported calls:\n%s", r.report)
 		}
 	case "jacobi":

@@ -47,3 +47,31 @@ cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t s, gpusim_streamCallback fn,
 cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t s, gpusim_hostFn fn, void *u) { return cudaLaunchHostFunc(s, fn, u); }
 cudaError_t cudaEventRecord_ptsz(cudaEvent_t e, cudaStream_t s) { return cudaEventRecord(e, s); }
 cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t e, cudaStream_t s, unsigned int f) { return cudaEventRecordWithFlags(e, s, f); }
+cudaError_t cudaMemcpy2DToArray_ptds(gpusim_array_t dst, size_t wo, size_t ho, void *src, size_t sp, size_t w, size_t h, int kind)
+{
+	return cudaMemcpy2DToArray(dst, wo, ho, src, sp, w, h, kind);
+}
+cudaError_t cudaMemcpy2DToArrayAsync_ptsz(gpusim_array_t dst, size_t wo, size_t ho, void *src, size_t sp, size_t w, size_t h, int kind, cudaStream_t s)
+{
+	return cudaMemcpy2DToArrayAsync(dst, wo, ho, src, sp, w, h, kind, s);
+}
+cudaError_t cudaMemcpy2DFromArray_ptds(void *dst, size_t dp, gpusim_array_t src, size_t wo, size_t ho, size_t w, size_t h, int kind)
+{
+	return cudaMemcpy2DFromArray(dst, dp, src, wo, ho, w, h, kind);
+}
+cudaError_t cudaMemcpy2DFromArrayAsync_ptsz(void *dst, size_t dp, gpusim_array_t src, size_t wo, size_t ho, size_t w, size_t h, int kind, cudaStream_t s)
+{
+	return cudaMemcpy2DFromArrayAsync(dst, dp, src, wo, ho, w, h, kind, s);
+}
+cudaError_t cudaMemcpyToArray_ptds(gpusim_array_t dst, size_t wo, size_t ho, void *src, size_t n, int kind) { return cudaMemcpyToArray(dst, wo, ho, src, n, kind); }
+cudaError_t cudaMemcpyToArrayAsync_ptsz(gpusim_array_t dst, size_t wo, size_t ho, void *src, size_t n, int kind, cudaStream_t s)
+{
+	return cudaMemcpyToArrayAsync(dst, wo, ho, src, n, kind, s);
+}
+cudaError_t cudaMemcpyFromArray_ptds(void *dst, gpusim_array_t src, size_t wo, size_t ho, size_t n, int kind) { return cudaMemcpyFromArray(dst, src, wo, ho, n, kind); }
+cudaError_t cudaMemcpyFromArrayAsync_ptsz(void *dst, gpusim_array_t src, size_t wo, size_t ho, size_t n, int kind, cudaStream_t s)
+{
+	return cudaMemcpyFromArrayAsync(dst, src, wo, ho, n, kind, s);
+}
+cudaError_t cudaMemcpy3D_ptds(gpusim_memcpy3DParms *p) { return cudaMemcpy3D(p); }
+cudaError_t cudaMemcpy3DAsync_ptsz(gpusim_memcpy3DParms *p, cudaStream_t s) { return cudaMemcpy3DAsync(p, s); }

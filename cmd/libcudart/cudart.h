@@ -131,6 +131,88 @@ typedef struct {
 	int f;
 } gpusim_channelFormatDesc;
 
+/* Arrays are opaque pointers in CUDA (cudaArray_t); here they are handles
+   the program never dereferences. */
+typedef uintptr_t gpusim_array_t;
+
+/* struct cudaExtent (and struct cudaPos: x, y, z). */
+typedef struct {
+	size_t width;
+	size_t height;
+	size_t depth;
+} gpusim_extent;
+
+typedef struct {
+	size_t x;
+	size_t y;
+	size_t z;
+} gpusim_pos;
+
+/* struct cudaPitchedPtr. */
+typedef struct {
+	void *ptr;
+	size_t pitch;
+	size_t xsize;
+	size_t ysize;
+} gpusim_pitchedPtr;
+
+/* struct cudaMemcpy3DParms. */
+typedef struct {
+	gpusim_array_t srcArray;
+	gpusim_pos srcPos;
+	gpusim_pitchedPtr srcPtr;
+	gpusim_array_t dstArray;
+	gpusim_pos dstPos;
+	gpusim_pitchedPtr dstPtr;
+	gpusim_extent extent;
+	int kind;
+} gpusim_memcpy3DParms;
+
+/* struct cudaResourceDesc: resType, then the union res, whose largest
+   member res.pitch2D these are. res.array.array, res.mipmap.mipmap and
+   res.linear.devPtr are its devPtr; res.linear.desc its desc;
+   res.linear.sizeInBytes its width. */
+typedef struct {
+	int resType;
+	void *devPtr;
+	gpusim_channelFormatDesc desc;
+	size_t width;
+	size_t height;
+	size_t pitchInBytes;
+} gpusim_resourceDesc;
+
+/* struct cudaTextureDesc (and cudaTextureDesc_v2, one int more). */
+typedef struct {
+	int addressMode[3];
+	int filterMode;
+	int readMode;
+	int sRGB;
+	float borderColor[4];
+	int normalizedCoords;
+	unsigned int maxAnisotropy;
+	int mipmapFilterMode;
+	float mipmapLevelBias;
+	float minMipmapLevelClamp;
+	float maxMipmapLevelClamp;
+	int disableTrilinearOptimization;
+} gpusim_textureDesc;
+
+typedef struct {
+	int addressMode[3];
+	int filterMode;
+	int readMode;
+	int sRGB;
+	float borderColor[4];
+	int normalizedCoords;
+	unsigned int maxAnisotropy;
+	int mipmapFilterMode;
+	float mipmapLevelBias;
+	float minMipmapLevelClamp;
+	float maxMipmapLevelClamp;
+	int disableTrilinearOptimization;
+	int seamlessCubemap;
+} gpusim_textureDescV2;
+
 typedef void (*gpusim_hostFn)(void *userData);
 typedef void (*gpusim_streamCallback)(cudaStream_t stream, cudaError_t status, void *userData);
 

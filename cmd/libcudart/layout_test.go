@@ -37,6 +37,27 @@ func TestStructLayouts(t *testing.T) {
 		{"gpusim_pointerAttributes", "struct cudaPointerAttributes"},
 		{"gpusim_channelFormatDesc", "struct cudaChannelFormatDesc"},
 		{"gpusim_dim3", "dim3"},
+		{"gpusim_extent", "struct cudaExtent"},
+		{"gpusim_pos", "struct cudaPos"},
+		{"gpusim_pitchedPtr", "struct cudaPitchedPtr"},
+		{"gpusim_memcpy3DParms", "struct cudaMemcpy3DParms"},
+		{"gpusim_textureDesc", "struct cudaTextureDesc"},
+		{"gpusim_textureDescV2", "struct cudaTextureDesc_v2"},
+	}
+	// Members whose names differ from the toolkit's (cudaResourceDesc's
+	// union, flattened to its largest member).
+	renamed := []struct{ ours, field, theirs, member string }{
+		{"gpusim_resourceDesc", "resType", "struct cudaResourceDesc", "resType"},
+		{"gpusim_resourceDesc", "devPtr", "struct cudaResourceDesc", "res.pitch2D.devPtr"},
+		{"gpusim_resourceDesc", "devPtr", "struct cudaResourceDesc", "res.array.array"},
+		{"gpusim_resourceDesc", "devPtr", "struct cudaResourceDesc", "res.mipmap.mipmap"},
+		{"gpusim_resourceDesc", "devPtr", "struct cudaResourceDesc", "res.linear.devPtr"},
+		{"gpusim_resourceDesc", "desc", "struct cudaResourceDesc", "res.linear.desc"},
+		{"gpusim_resourceDesc", "desc", "struct cudaResourceDesc", "res.pitch2D.desc"},
+		{"gpusim_resourceDesc", "width", "struct cudaResourceDesc", "res.linear.sizeInBytes"},
+		{"gpusim_resourceDesc", "width", "struct cudaResourceDesc", "res.pitch2D.width"},
+		{"gpusim_resourceDesc", "height", "struct cudaResourceDesc", "res.pitch2D.height"},
+		{"gpusim_resourceDesc", "pitchInBytes", "struct cudaResourceDesc", "res.pitch2D.pitchInBytes"},
 	}
 	var src strings.Builder
 	src.WriteString("#include <stddef.h>\n#define cudaError_t gpusim_cudaError_t\n#define cudaStream_t gpusim_cudaStream_t\n#define cudaEvent_t gpusim_cudaEvent_t\n")
@@ -50,6 +71,22 @@ func TestStructLayouts(t *testing.T) {
 			checks++
 		}
 	}
+	src.WriteString("_Static_assert(sizeof(gpusim_resourceDesc) == sizeof(struct cudaResourceDesc), \"size of gpusim_resourceDesc\");\n")
+	for _, r := range renamed {
+		fmt.Fprintf(&src, "_Static_assert(offsetof(%s, %s) == offsetof(%s, %s), \"%s.%s\");\n", r.ours, r.field, r.theirs, r.member, r.ours, r.field)
+		checks++
+	}
+	// The textureReference fields the runtime reads at their offsets
+	// (sim/cuda/texture.go, refState).
+	for _, f := range []struct {
+		member string
+		off    int
+	}{{"normalized", 0}, {"filterMode", 4}, {"addressMode", 8}, {"channelDesc", 20}, {"sRGB", 40}, {"maxAnisotropy", 44},
+		{"mipmapFilterMode", 48}, {"mipmapLevelBias", 52}, {"minMipmapLevelClamp", 56}, {"maxMipmapLevelClamp", 60}} {
+		fmt.Fprintf(&src, "_Static_assert(offsetof(struct textureReference, %s) == %d, \"textureReference.%s\");\n", f.member, f.off, f.member)
+		checks++
+	}
+	src.WriteString("_Static_assert(sizeof(struct surfaceReference) == sizeof(struct cudaChannelFormatDesc), \"surfaceReference\");\n")
 	dir := t.TempDir()
 	cfile := filepath.Join(dir, "layout.c")
 	if err := os.WriteFile(cfile, []byte(src.String()), 0o644); err != nil {

@@ -285,6 +285,7 @@ func (r *Runtime) DeviceReset(t Thread) Error {
 	}
 	clear(r.streams)
 	clear(r.events)
+	r.resetTextures()
 	r.sticky, r.pending = Success, Success
 	r.limits = deviceLimits{printfFifo: defaultPrintfFifo, stack: defaultStack, mallocHeap: defaultMallocHeap}
 	r.reloadModules()

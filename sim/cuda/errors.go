@@ -8,35 +8,38 @@ type Error int32
 
 // The values the runtime returns (CUDA 11.8 driver_types.h, enum cudaError).
 const (
-	Success                    Error = 0
-	ErrorInvalidValue          Error = 1
-	ErrorMemoryAllocation      Error = 2
-	ErrorInitializationError   Error = 3
-	ErrorInvalidConfiguration  Error = 9
-	ErrorInvalidPitchValue     Error = 12
-	ErrorInvalidSymbol         Error = 13
-	ErrorInvalidHostPointer    Error = 16
-	ErrorInvalidDevicePointer  Error = 17
-	ErrorInvalidMemcpyDir      Error = 21
-	ErrorMissingConfiguration  Error = 52
-	ErrorInvalidDeviceFunction Error = 98
-	ErrorNoDevice              Error = 100
-	ErrorInvalidDevice         Error = 101
-	ErrorInvalidKernelImage    Error = 200
-	ErrorNoKernelImage         Error = 209
-	ErrorUnsupportedLimit      Error = 215
-	ErrorInvalidPtx            Error = 218
-	ErrorInvalidResourceHandle Error = 400
-	ErrorSymbolNotFound        Error = 500
-	ErrorNotReady              Error = 600
-	ErrorIllegalAddress        Error = 700
-	ErrorLaunchOutOfResources  Error = 701
-	ErrorLaunchTimeout         Error = 702
-	ErrorAssert                Error = 710
-	ErrorMisalignedAddress     Error = 716
-	ErrorLaunchFailure         Error = 719
-	ErrorNotSupported          Error = 801
-	ErrorUnknown               Error = 999
+	Success                       Error = 0
+	ErrorInvalidValue             Error = 1
+	ErrorMemoryAllocation         Error = 2
+	ErrorInitializationError      Error = 3
+	ErrorInvalidConfiguration     Error = 9
+	ErrorInvalidPitchValue        Error = 12
+	ErrorInvalidSymbol            Error = 13
+	ErrorInvalidHostPointer       Error = 16
+	ErrorInvalidDevicePointer     Error = 17
+	ErrorInvalidTexture           Error = 18
+	ErrorInvalidTextureBinding    Error = 19
+	ErrorInvalidChannelDescriptor Error = 20
+	ErrorInvalidMemcpyDir         Error = 21
+	ErrorMissingConfiguration     Error = 52
+	ErrorInvalidDeviceFunction    Error = 98
+	ErrorNoDevice                 Error = 100
+	ErrorInvalidDevice            Error = 101
+	ErrorInvalidKernelImage       Error = 200
+	ErrorNoKernelImage            Error = 209
+	ErrorUnsupportedLimit         Error = 215
+	ErrorInvalidPtx               Error = 218
+	ErrorInvalidResourceHandle    Error = 400
+	ErrorSymbolNotFound           Error = 500
+	ErrorNotReady                 Error = 600
+	ErrorIllegalAddress           Error = 700
+	ErrorLaunchOutOfResources     Error = 701
+	ErrorLaunchTimeout            Error = 702
+	ErrorAssert                   Error = 710
+	ErrorMisalignedAddress        Error = 716
+	ErrorLaunchFailure            Error = 719
+	ErrorNotSupported             Error = 801
+	ErrorUnknown                  Error = 999
 )
 
 // Sticky reports whether the error is one of those that, on hardware,

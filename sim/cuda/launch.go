@@ -99,9 +99,14 @@ func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint6
 			copy(params[p.Offset:p.Offset+p.Size], b)
 		}
 	}
+	texTable, texRefs, e := r.launchTextures(f.module)
+	if e != Success {
+		return e
+	}
 	p, err := r.dev.Prepare(sim.Launch{
 		Module: f.module.mod, Kernel: k, Grid: grid, Block: block, Shared: shared, Params: params,
 		Limits: sim.Limits{MaxWarpInsts: r.opts.MaxWarpInsts, MaxCycles: r.opts.MaxCycles},
+		Tex:    texTable, TexRefs: texRefs,
 	})
 	if err != nil {
 		r.messagef("%v", err)

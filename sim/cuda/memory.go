@@ -24,6 +24,7 @@ const (
 	memHost                       // cudaMallocHost, cudaHostAlloc (pinned host memory, mapped)
 	memManaged                    // cudaMallocManaged
 	memModule                     // a module's variables
+	memArray                      // a CUDA array's texels (texture.go)
 )
 
 // allocation is one range of device-reachable memory.

@@ -60,6 +60,7 @@ type Runtime struct {
 	limits      deviceLimits
 	printf      printfBuffer
 
+	tx          textures // arrays, texture and surface objects and references (texture.go)
 	report      report
 	views       views
 	unsupported map[string]int // unsupported entry points called, with call counts

@@ -48,6 +48,9 @@ var ptxForms = map[string]string{
 	"red": "fmRed", "setp": "fmSetp", "set": "fmSet", "shfl": "fmShfl", "vote": "fmVote", "bar": "fmBar",
 	"bra": "fmBra", "call": "fmCall", "prefetch": "fmPrefetch", "cvt": "fmCvt", "cvta": "fmCvta",
 	"isspacep": "fmIsspacep", "lop3": "fmLop3",
+	// Texture and surface instructions (traces/ptx/tex.go).
+	"tex": "fmTex", "tld4": "fmTld4", "txq": "fmTxq", "suld": "fmSuld", "sust": "fmSust", "sured": "fmSured",
+	"istypep": "fmIstypep",
 }
 
 var ptxMods = map[string]string{
@@ -60,6 +63,9 @@ var ptxMods = map[string]string{
 	"aligned": "mkAligned", "shfl": "mkShfl", "vote": "mkVote", "barkind": "mkBarKind", "barred": "mkBarRed",
 	"testp": "mkTestp", "prmt": "mkPrmt", "noftz": "mkNoftz", "satfinite": "mkSatfinite", "level": "mkLevel",
 	"membar": "mkMembar", "proxy": "mkProxy", "mask": "mkMask",
+	// Texture and surface modifiers (traces/ptx/tex.go).
+	"geom": "mkGeom", "texmode": "mkTexMode", "comp": "mkComp", "texquery": "mkTexQuery",
+	"suclamp": "mkSuClamp", "sufmt": "mkSuFmt",
 }
 
 var ptxSlots = map[string]string{

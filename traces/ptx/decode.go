@@ -91,6 +91,16 @@ func (p *ptxParser) decodeForm(in *traces.Inst, sf *sufs, info *opInfo, word []b
 		return p.decCvta(in, sf, word, pos, idx)
 	case fmIsspacep:
 		return p.decIsspacep(in, sf, word, pos)
+	case fmTex, fmTld4:
+		return p.decTex(in, sf, info.form == fmTld4, word, pos)
+	case fmTxq:
+		return p.decTxq(in, sf, word, pos)
+	case fmSuld:
+		return p.decSuld(in, sf, word, pos)
+	case fmSust, fmSured:
+		return p.decSust(in, sf, info.form == fmSured, word, pos)
+	case fmIstypep:
+		return p.decIstypep(in, sf, word, pos)
 	}
 	return p.errAt(pos, "%s: no decoder", word)
 }
@@ -204,6 +214,15 @@ func (p *ptxParser) decMov(in *traces.Inst, word []byte, pos traces.Pos, idx int
 	}
 	in.Dst[0], in.NDst = op, 1
 	if a.kind == rkName && !p.isRegOrSpecial(a) {
+		if _, top, ok := p.opaqueName(p.bytes(a.tok)); ok && !a.hasOff {
+			// mov.u64 d, texref: the handle of a texture, sampler or
+			// surface reference.
+			if t != traces.U64 && t != traces.B64 && t != traces.S64 {
+				return p.errAt(a.pos, "%s: the handle of %s is a .u64 value", word, p.bytes(a.tok))
+			}
+			in.Src[0], in.NSrc = top, 1
+			return nil
+		}
 		if kindOf(t) == tkdFloat || t == traces.Pred || t.Size() < 4 {
 			return p.errAt(a.pos, "%s: the address of %s needs a 32- or 64-bit integer type", word, p.bytes(a.tok))
 		}

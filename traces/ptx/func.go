@@ -59,6 +59,9 @@ type ptxParam struct {
 	off   uint64
 	ptr   bool
 	pos   traces.Pos
+	// opaque: a .texref, .samplerref or .surfref kernel parameter (8
+	// bytes, a handle).
+	opaque traces.OpaqueKind
 }
 
 type labelDef struct {
@@ -434,6 +437,18 @@ func (p *ptxParser) parseParams(f *ptxFunc, entry bool) ([]ptxParam, uint64, err
 				ptr = true
 				pp.ptr = true
 			case ptr && (string(w) == ".global" || string(w) == ".shared" || string(w) == ".const" || string(w) == ".local"):
+			case opaqueKindOf(w) != traces.OpaqueNone:
+				if !entry {
+					return nil, 0, p.errAt(a.pos, "%s parameters are only allowed on kernels (.entry)", w)
+				}
+				if pp.typ != traces.TypeNone {
+					return nil, 0, p.errAt(a.pos, "parameter has two types")
+				}
+				pp.opaque = opaqueKindOf(w)
+				if pp.opaque == traces.OpaqueSampler && p.prog.TexMode != traces.TexIndependent {
+					return nil, 0, p.errAt(a.pos, ".samplerref needs .target texmode_independent (this module is texmode_unified)")
+				}
+				pp.typ = traces.U64
 			default:
 				typ, ok := traces.TypeByName(string(w[1:]))
 				if !ok || typ == traces.Pred {
@@ -459,6 +474,9 @@ func (p *ptxParser) parseParams(f *ptxFunc, entry bool) ([]ptxParam, uint64, err
 		pp.name = p.str(nt)
 		pp.pos = nt.pos
 		pp.size = uint64(pp.typ.Size())
+		if isPunct(p.tok, '[') && pp.opaque != traces.OpaqueNone {
+			return nil, 0, p.errAt(p.tok.pos, "arrays of .%s are not supported", pp.opaque)
+		}
 		if isPunct(p.tok, '[') {
 			p.advance()
 			n, err := p.uintArg("array size", 1<<30)

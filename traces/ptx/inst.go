@@ -30,6 +30,19 @@ type rawOpd struct {
 	pipe   token // the second name of `d|p` (tkEOF: none)
 	e0, en int   // rkVec: elements p.elems[e0 : e0+en]
 	pos    traces.Pos
+	// items are the further elements of a bracketed list [a, b, c] (the
+	// texture and surface instructions; rkMem with tok the first).
+	items  [2]rawItem
+	nitems int
+}
+
+// rawItem is one element after the first of a bracketed list: a name or
+// number (tok), or a vector (vec, elements p.elems[e0 : e0+en]).
+type rawItem struct {
+	tok    token
+	vec    bool
+	e0, en int
+	pos    traces.Pos
 }
 
 type rawElem struct {
@@ -53,6 +66,13 @@ type sufs struct {
 	hint   uint32
 	noftz  bool
 	membar bool
+	// Texture and surface suffixes (tex.go).
+	geom    traces.Geom
+	texMode traces.Mode
+	comp    traces.Mode
+	query   traces.Mode
+	clamp   traces.Mode
+	fmtP    bool // .p (formatted), else .b
 }
 
 // Categories whose value is a Flags bit.
@@ -251,6 +271,8 @@ func (p *ptxParser) parseSuffixes(in *traces.Inst, sf *sufs, info *opInfo, word 
 			sf.noftz = true
 		case c == mkMembar:
 			sf.membar = true
+		case c&texCats != 0:
+			texSuffix(sf, c, alt.val)
 		}
 	}
 	return nil
@@ -286,6 +308,18 @@ func catName(c modMask) string {
 		return ".wrap/.clamp"
 	case mkLevel:
 		return "cache level"
+	case mkGeom:
+		return "geometry"
+	case mkTexMode:
+		return ".base/.level/.grad"
+	case mkComp:
+		return "component"
+	case mkTexQuery:
+		return "query"
+	case mkSuClamp:
+		return ".trap/.clamp/.zero"
+	case mkSuFmt:
+		return ".b/.p"
 	}
 	return "such"
 }
@@ -401,44 +435,96 @@ func (p *ptxParser) parseRawOpd(r *rawOpd, word []byte) error {
 			}
 			r.off, r.hasOff = off, true
 		}
+		if isPunct(p.tok, ',') && r.tok.kind == tkWord && !r.hasOff {
+			if err := p.parseBracketItems(r, word); err != nil {
+				return err
+			}
+		}
 		if err := p.expect(']', "']' closing the address"); err != nil {
 			return err
 		}
 	case isPunct(t, '{'):
 		r.kind = rkVec
-		r.e0 = p.nelem
-		p.advance()
-		for {
-			if r.en == maxVecElems {
-				return p.errAt(p.tok.pos, "%s: vector operand with more than %d elements", word, maxVecElems)
-			}
-			neg := false
-			if isPunct(p.tok, '-') {
-				neg = true
-				p.advance()
-			}
-			e := p.tok
-			if e.kind != tkWord && e.kind != tkNum {
-				return p.unexpected(e, "a vector element")
-			}
-			if neg && e.kind != tkNum {
-				return p.errAt(e.pos, "%s: negated operand -%s is not supported", word, p.bytes(e))
-			}
-			p.elems[p.nelem] = rawElem{tok: e, neg: neg}
-			p.nelem++
-			r.en++
+		var err error
+		if r.e0, r.en, err = p.parseVecElems(word); err != nil {
+			return err
+		}
+		if isPunct(p.tok, '|') { // d|p of the texture instructions
 			p.advance()
-			if isPunct(p.tok, ',') {
-				p.advance()
-				continue
+			if p.tok.kind != tkWord {
+				return p.unexpected(p.tok, "a predicate after '|'")
 			}
-			if err := p.expect('}', "',' or '}' in the vector operand"); err != nil {
-				return err
-			}
-			break
+			r.pipe = p.tok
+			p.advance()
 		}
 	default:
 		return p.unexpected(t, "an operand of "+string(word))
+	}
+	return nil
+}
+
+// parseVecElems reads a vector `{a, b, ...}` (p.tok on the '{') into
+// p.elems and returns where its elements are.
+func (p *ptxParser) parseVecElems(word []byte) (e0, en int, err error) {
+	e0 = p.nelem
+	p.advance()
+	for {
+		if en == maxVecElems {
+			return 0, 0, p.errAt(p.tok.pos, "%s: vector operand with more than %d elements", word, maxVecElems)
+		}
+		if p.nelem == len(p.elems) {
+			return 0, 0, p.errAt(p.tok.pos, "%s: too many vector elements", word)
+		}
+		neg := false
+		if isPunct(p.tok, '-') {
+			neg = true
+			p.advance()
+		}
+		e := p.tok
+		if e.kind != tkWord && e.kind != tkNum {
+			return 0, 0, p.unexpected(e, "a vector element")
+		}
+		if neg && e.kind != tkNum {
+			return 0, 0, p.errAt(e.pos, "%s: negated operand -%s is not supported", word, p.bytes(e))
+		}
+		p.elems[p.nelem] = rawElem{tok: e, neg: neg}
+		p.nelem++
+		en++
+		p.advance()
+		if isPunct(p.tok, ',') {
+			p.advance()
+			continue
+		}
+		if err := p.expect('}', "',' or '}' in the vector operand"); err != nil {
+			return 0, 0, err
+		}
+		return e0, en, nil
+	}
+}
+
+// parseBracketItems reads the rest of a bracketed list `[a, b, c]` (p.tok
+// on the ',' after a): names, numbers and vectors.
+func (p *ptxParser) parseBracketItems(r *rawOpd, word []byte) error {
+	for isPunct(p.tok, ',') {
+		p.advance()
+		if r.nitems == len(r.items) {
+			return p.errAt(p.tok.pos, "%s: too many elements in [...]", word)
+		}
+		it := &r.items[r.nitems]
+		*it = rawItem{tok: p.tok, pos: p.tok.pos}
+		switch t := p.tok; {
+		case isPunct(t, '{'):
+			it.vec = true
+			var err error
+			if it.e0, it.en, err = p.parseVecElems(word); err != nil {
+				return err
+			}
+		case t.kind == tkWord || t.kind == tkNum:
+			p.advance()
+		default:
+			return p.unexpected(t, "a texture, sampler, coordinate or vector in [...]")
+		}
+		r.nitems++
 	}
 	return nil
 }

@@ -59,6 +59,9 @@ func (p *ptxParser) resolveSymbols() error {
 			if s.kind == symFunc {
 				return p.errAt(r.pos, "%s: the address of function %s (an indirect call) is not supported", p.instText(f, r.inst), name)
 			}
+			if s.kind == symTex {
+				return p.errAt(r.pos, "%s: %s is a .%s, which only texture and surface instructions and mov take", p.instText(f, r.inst), name, p.prog.TexRefs[s.tex].Kind)
+			}
 			if in.Space != traces.SpaceNone && in.Space != traces.SpaceGeneric && in.Space != s.v.Space {
 				return p.errAt(r.pos, "%s: %s is a .%s variable", p.instText(f, r.inst), name, s.v.Space)
 			}
@@ -166,7 +169,7 @@ func (p *ptxParser) link(entry *ptxFunc) (*traces.Kernel, error) {
 	k := &traces.Kernel{Name: entry.name, Pos: entry.pos, ParamSize: entry.parSize,
 		MaxNTid: entry.maxNTid, ReqNTid: entry.reqNTid, MaxNReg: entry.maxNReg, MinNCTAPerSM: entry.minNCTA}
 	for _, q := range entry.params {
-		k.Params = append(k.Params, traces.Param{Name: q.name, Type: q.typ, Offset: q.off, Size: q.size, Align: q.align, Pointer: q.ptr})
+		k.Params = append(k.Params, traces.Param{Name: q.name, Type: q.typ, Offset: q.off, Size: q.size, Align: q.align, Pointer: q.ptr, Opaque: q.opaque})
 	}
 	b := make([]linkBase, len(order))
 	index := make(map[*ptxFunc]int, len(order))
@@ -242,6 +245,14 @@ func (p *ptxParser) link(entry *ptxFunc) (*traces.Kernel, error) {
 			}
 			for s := range in.Src {
 				rebase(&in.Src[s], b[i].reg, b[i].pred)
+			}
+			if len(in.Ext) > 0 {
+				// Each kernel gets its own copy: a function linked into
+				// several kernels has different register bases in each.
+				in.Ext = append([]traces.Operand(nil), in.Ext...)
+				for s := range in.Ext {
+					rebase(&in.Ext[s], b[i].reg, b[i].pred)
+				}
 			}
 			if in.Guard >= 0 {
 				in.Guard += b[i].pred

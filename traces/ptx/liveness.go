@@ -63,6 +63,11 @@ func regUses(in *traces.Inst, use, def func(int32)) {
 			}
 		}
 	}
+	for i := range in.Ext {
+		if in.Ext[i].Kind == traces.OpdReg {
+			use(in.Ext[i].Reg)
+		}
+	}
 	for i := 0; i < len(in.Dst); i++ {
 		if in.Dst[i].Kind == traces.OpdReg {
 			def(in.Dst[i].Reg)

@@ -212,6 +212,9 @@ func (p *ptxParser) nameError(t token, word []byte) error {
 		if s.kind == symFunc {
 			return p.errAt(t.pos, "%s: %s is a function, not a register", word, name)
 		}
+		if s.kind == symTex {
+			return p.errAt(t.pos, "%s: %s is a .%s, not a register (mov.u64 takes its handle)", word, name, p.prog.TexRefs[s.tex].Kind)
+		}
 		return p.errAt(t.pos, "%s: %s is a variable, not a register (use [%s] or mov to take its address)", word, name, name)
 	}
 	if name[0] == '%' && isUnsupportedSpecial(name) {
@@ -249,6 +252,9 @@ func (p *ptxParser) isRegOrSpecial(r *rawOpd) bool {
 func (p *ptxParser) addrOpd(r *rawOpd, slot uint8, idx int32, word []byte) (traces.Operand, error) {
 	if r.kind != rkMem {
 		return traces.Operand{}, p.errAt(r.pos, "%s: expected an address [...]", word)
+	}
+	if r.nitems > 0 {
+		return traces.Operand{}, p.errAt(r.items[0].pos, "%s: expected an address [base+offset]; [a, b] lists are texture and surface operands", word)
 	}
 	op := traces.Operand{Kind: traces.OpdMem, Reg: -1, Imm: uint64(r.off)}
 	if r.tok.kind == tkEOF {

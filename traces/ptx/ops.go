@@ -59,6 +59,17 @@ const (
 	mkMask                          // .mask (pmevent)
 )
 
+// Texture and surface modifier categories (tex.go), numbered from the top
+// bit down so that they stay apart from categories added above.
+const (
+	mkGeom     modMask = 1 << (63 - iota) // .1d .2d .3d .a1d .a2d .cube .acube .2dms .a2dms
+	mkTexMode                             // .base .level .grad
+	mkComp                                // .r .g .b .a (tld4)
+	mkTexQuery                            // txq/suq queries; istypep's .texref .samplerref .surfref
+	mkSuClamp                             // .trap .clamp .zero (surfaces)
+	mkSuFmt                               // .b .p (surfaces)
+)
+
 // typeMask is a set of Types.
 type typeMask uint32
 
@@ -127,6 +138,14 @@ const (
 	fmCvta
 	fmIsspacep
 	fmLop3
+	// Texture and surface instructions (tex.go).
+	fmTex
+	fmTld4
+	fmTxq
+	fmSuld
+	fmSust
+	fmSured
+	fmIstypep
 )
 
 type opInfo struct {
@@ -295,6 +314,7 @@ var ptxSuffixes = func() map[string]sufInfo {
 	one("alias", mkProxy, 0)
 	one("async", mkProxy, 0)
 	one("mask", mkMask, 0)
+	addTexSuffixes(m)
 	return m
 }()
 

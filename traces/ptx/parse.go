@@ -34,19 +34,20 @@ type ptxParser struct {
 	ahd  token // lookahead, valid when hasA
 	hasA bool
 
-	prog     *traces.Program
-	sm       int // .target sm_XX
-	ptxVer   int // .version major*10+minor
-	sawTgt   bool
-	syms     map[string]*ptxSym // module-scope variables and functions
-	funcs    []*ptxFunc         // in source order
-	shared   []*ptxSym          // module-scope static .shared, in order
-	dyn      []*ptxSym          // module-scope dynamic (extern, unsized) .shared, in order
-	dynAlign uint64             // largest alignment of module-scope dynamic .shared arrays
-	shSize   uint64             // module-scope static .shared size
-	text     []byte             // normalised instruction texts, all functions
-	arena    []traces.Inst      // backing store of every function's code (see parseBody)
-	used     int                // instructions of arena taken by finished functions
+	prog       *traces.Program
+	sm         int // .target sm_XX
+	ptxVer     int // .version major*10+minor
+	sawTgt     bool
+	sawTexMode bool
+	syms       map[string]*ptxSym // module-scope variables and functions
+	funcs      []*ptxFunc         // in source order
+	shared     []*ptxSym          // module-scope static .shared, in order
+	dyn        []*ptxSym          // module-scope dynamic (extern, unsized) .shared, in order
+	dynAlign   uint64             // largest alignment of module-scope dynamic .shared arrays
+	shSize     uint64             // module-scope static .shared size
+	text       []byte             // normalised instruction texts, all functions
+	arena      []traces.Inst      // backing store of every function's code (see parseBody)
+	used       int                // instructions of arena taken by finished functions
 
 	fn *ptxFunc // function whose body is being parsed
 
@@ -66,6 +67,7 @@ type symKind uint8
 const (
 	symVar symKind = iota + 1
 	symFunc
+	symTex // a .texref, .samplerref or .surfref (Program.TexRefs[tex])
 )
 
 // ptxSym is a module-scope name.
@@ -74,6 +76,7 @@ type ptxSym struct {
 	v    traces.Var
 	dyn  bool // extern .shared array without size: dynamic shared memory
 	fn   *ptxFunc
+	tex  int // symTex: index in Program.TexRefs
 }
 
 func (p *ptxParser) errAt(pos traces.Pos, format string, args ...any) error {
@@ -248,8 +251,10 @@ func (p *ptxParser) parseModule() error {
 			err = p.parseFunc(false)
 		case ".global", ".const", ".shared", ".local":
 			err = p.parseModuleVar(false)
-		case ".tex", ".texref", ".samplerref", ".surfref":
-			return p.errAt(t.pos, "%s: texture and surface references are not supported", w)
+		case ".tex":
+			return p.errAt(t.pos, ".tex: the PTX 1.x texture declaration is not supported (PTX 1.5 and later declare .global .texref)")
+		case ".texref", ".samplerref", ".surfref":
+			return p.errAt(t.pos, "%s: texture, sampler and surface variables must be declared in .global space (.global %s name)", w, w)
 		case ".alias":
 			return p.errAt(t.pos, ".alias: function aliases are not supported")
 		default:
@@ -307,7 +312,15 @@ func (p *ptxParser) parseTarget() error {
 			p.prog.Target = string(w)
 		} else {
 			switch string(w) {
-			case "texmode_unified", "texmode_independent", "debug":
+			case "texmode_unified", "texmode_independent":
+				if p.sawTexMode {
+					return p.errAt(t.pos, "more than one texturing mode in .target")
+				}
+				p.sawTexMode = true
+				if string(w) == "texmode_independent" {
+					p.prog.TexMode = traces.TexIndependent
+				}
+			case "debug":
 			case "map_f64_to_f32":
 				return p.errAt(t.pos, ".target map_f64_to_f32 (f64 computed as f32, sm_1x only) is not supported")
 			default:

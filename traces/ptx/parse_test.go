@@ -272,6 +272,19 @@ func wrapBody(version, target, body string) string {
 		".extern .func ext();\n"
 }
 
+// wrapTex wraps a body (line 9, column 1) in a module with a .texref t,
+// a .surfref s and, in independent mode, a .samplerref smp.
+func wrapTex(independent bool, body string) string {
+	mode, smp := "", "// no samplers in unified mode\n"
+	if independent {
+		mode, smp = ", texmode_independent", ".global .samplerref smp;\n"
+	}
+	return ".version 7.0\n.target sm_75" + mode + "\n.address_size 64\n.global .texref t;\n.global .surfref s;\n" + smp +
+		".visible .entry k(.param .u64 p) {\n" +
+		".reg .b32 %r<10>; .reg .pred %p<4>; .reg .f32 %f<8>; .reg .b64 %rd<8>; .reg .b16 %rs<4>;\n" +
+		body + "\nret;\n}\n"
+}
+
 func unescape(s string) string {
 	return strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(s)
 }
@@ -309,6 +322,10 @@ func TestPTXErrors(t *testing.T) {
 			src = wrapBody("6.5", "sm_75", unescape(input))
 		case "module":
 			src = unescape(input)
+		case "tex":
+			src = wrapTex(false, unescape(input))
+		case "texind":
+			src = wrapTex(true, unescape(input))
 		case "file":
 			b, err := os.ReadFile(filepath.Join("../testdata/ptx_errors", input))
 			if err != nil {

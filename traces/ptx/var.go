@@ -234,6 +234,9 @@ func (p *ptxParser) parseModuleVar(extern bool) error {
 		return p.errAt(st.pos, "missing .target directive before the first declaration")
 	}
 	p.advance()
+	if opaqueKindOf(p.bytes(p.tok)) != traces.OpaqueNone {
+		return p.parseOpaqueVars(space, st)
+	}
 	h, err := p.parseVarHead()
 	if err != nil {
 		return err

@@ -80,6 +80,7 @@ type op struct {
 	// slow tests the executing lanes' operands for the slow path of the
 	// code ptxas emits for the instruction (slowpath.go); nil: none.
 	slow func(w *Warp, o *op, m uint64) bool
+	tx   *texOp // texture and surface instructions (tex_compile.go)
 }
 
 // dstKind is what a destination operand writes.
@@ -113,6 +114,7 @@ const (
 	srcSym             // address of a variable: bases[base] + disp
 	srcPred            // predicate register off (neg: !p)
 	srcMem             // address [reg+disp]: off = reg*width or -1; bases[base] added
+	srcTexRef          // the handle of a texture reference (base 0, off its index) or opaque parameter (base 1, disp its offset)
 )
 
 type srcOpd struct {
@@ -280,6 +282,15 @@ func (c *compiler) src(in *traces.Inst, i int, t traces.Type) (srcOpd, error) {
 			return srcOpd{}, c.errf(in, "predicate %d out of range", s.Reg)
 		}
 		return srcOpd{kind: srcPred, off: int(s.Reg), neg: s.Neg}, nil
+	case traces.OpdTexRef:
+		h, err := c.handle(in, s)
+		if err != nil {
+			return srcOpd{}, err
+		}
+		if h.kind == handleParam {
+			return srcOpd{kind: srcTexRef, base: 1, disp: h.off}, nil
+		}
+		return srcOpd{kind: srcTexRef, off: h.idx}, nil
 	}
 	return srcOpd{}, c.errf(in, "source operand %d has the wrong kind", i+1)
 }

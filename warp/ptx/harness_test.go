@@ -40,6 +40,9 @@ type rigOpts struct {
 	params      []uint64 // 8-byte kernel parameters
 	constBytes  []byte
 	kernel      string // the kernel whose name contains this; "" the first
+	// tex, when set, makes the launch's texture objects and reference
+	// bindings in its global memory.
+	tex func(g *mem.Global) (*TexTable, []uint64)
 }
 
 func newRig(t testing.TB, body string, o rigOpts) *rig {
@@ -80,8 +83,13 @@ func newRigProgram(t testing.TB, p *traces.Program, o rigOpts) *rig {
 	cs := mem.NewSegment(traces.SpaceConst, 0, uint64(len(o.constBytes)), true)
 	copy(cs.Data, o.constBytes)
 	g := mem.NewGlobal()
+	var tt *TexTable
+	var refs []uint64
+	if o.tex != nil {
+		tt, refs = o.tex(g)
+	}
 	l, err := NewLaunch(LaunchConfig{Program: p, Kernel: k, Grid: o.grid, Block: o.block, DynShared: o.dynShared,
-		Global: g, Const: cs, Params: params, Model: testModel(), Width: o.width})
+		Global: g, Const: cs, Params: params, Model: testModel(), Width: o.width, Tex: tt, TexRefs: refs})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,6 +34,13 @@ type LaunchConfig struct {
 	// NSMID and NWarpID are what %nsmid and %nwarpid read; GridID is %gridid.
 	NSMID, NWarpID uint32
 	GridID         uint64
+
+	// Tex holds the texture, sampler and surface objects whose handles the
+	// kernel may use (object arguments, texture references); TexRefs[i]
+	// is the handle bound to Program.TexRefs[i] (0: unbound). See
+	// tex_desc.go.
+	Tex     *TexTable
+	TexRefs []uint64
 }
 
 // Launch is the per-launch context shared by all blocks of one kernel launch.

@@ -38,6 +38,18 @@ func (w *Warp) inSlow(s *srcOpd, i int) []uint64 {
 		for l := range v {
 			v[l] = x
 		}
+	case srcTexRef:
+		h := handleSrc{kind: handleRef, idx: s.off}
+		if s.base == 1 {
+			h = handleSrc{kind: handleParam, off: s.disp}
+		}
+		x, err := w.handleValue(&h, 0)
+		if err != nil {
+			x = 0 // an unbound reference's handle is 0, which names nothing
+		}
+		for l := range v {
+			v[l] = x
+		}
 	case srcPred:
 		p := w.preds[s.off]
 		if s.neg {

@@ -83,4 +83,12 @@ var semantics = [traces.NumPTXOpcodes]func(*compiler, *traces.Inst, *op) error{
 	traces.OpVote:       (*compiler).vote,
 	traces.OpNanosleep:  (*compiler).nop,
 	traces.OpPmevent:    (*compiler).nop,
+	traces.OpTex:        (*compiler).tex,
+	traces.OpTld4:       (*compiler).tld4,
+	traces.OpTxq:        (*compiler).txq,
+	traces.OpSuq:        (*compiler).suq,
+	traces.OpSuld:       (*compiler).suld,
+	traces.OpSust:       (*compiler).sust,
+	traces.OpSured:      (*compiler).sured,
+	traces.OpIstypep:    (*compiler).istypep,
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
 	ptxfe "github.com/gpusim/gpusim/traces/ptx"
 )
@@ -28,6 +29,10 @@ const rowsPrelude = `.version 8.3
 .global .align 16 .b8 gbuf[64];
 .const .align 16 .b8 cbuf[64];
 .shared .align 16 .b8 sbuf[64];
+.global .texref rtex;
+.global .surfref rsurf;
+.global .texref rtexa;
+.global .texref rtexc;
 .func fnop()
 {
 	ret;
@@ -44,6 +49,39 @@ const rowsPrelude = `.version 8.3
 
 func rowsKernel(inst string) string {
 	return rowsPrelude + "\t" + inst + ";\n$L_end:\n\tret;\n}\n"
+}
+
+// rowsTextures binds rtex to a 16x16 u8x4 texture (normalised reads,
+// linear filtering, wrap, normalised coordinates, 3 mip levels) and rsurf
+// to a 16x16 u32 surface, both of random texels.
+func rowsTextures(g *mem.Global) (*TexTable, []uint64) {
+	tt := &TexTable{}
+	rng := rand.New(rand.NewPCG(11, 12))
+	u8x4 := Format{Kind: ChanUnsigned, Bits: 8, Channels: 4}
+	res := Resource{Format: u8x4, Width: 16, Height: 16, Depth: 1, Levels: 3, Layout: LayoutArray}
+	sres := Resource{Format: Format{Kind: ChanUnsigned, Bits: 32, Channels: 1}, Width: 16, Height: 16, Depth: 1, Levels: 1, Layout: LayoutArray}
+	ares := Resource{Format: Format{Kind: ChanFloat, Bits: 16, Channels: 2}, Width: 8, Height: 8, Depth: 1, Layers: 3, Levels: 1, Layout: LayoutArray}
+	cres := Resource{Format: u8x4, Width: 8, Height: 8, Depth: 1, Layers: 6, Cube: true, Levels: 1, Layout: LayoutArray}
+	var refs []uint64
+	for i, r := range []*Resource{&res, &sres, &ares, &cres} {
+		addr, err := g.Alloc(r.Bytes(), 256)
+		if err != nil {
+			panic(err)
+		}
+		host, _ := g.Host(addr, r.Bytes())
+		for j := range host {
+			host[j] = byte(rng.Uint32())
+		}
+		r.Addr = addr
+		if i == 1 {
+			refs = append(refs, tt.Add(TexObject{Kind: traces.OpaqueSurface, Res: *r}))
+			continue
+		}
+		refs = append(refs, tt.Add(TexObject{Kind: traces.OpaqueTexture, Res: *r, Samp: Sampler{Filter: traces.FilterLinear,
+			MipFilter: traces.FilterLinear, Normalized: true, ReadNormalized: true, MaxLod: 0x40000000,
+			Addr: [3]traces.AddrMode{traces.AddrWrap, traces.AddrMirror, traces.AddrBorder}, Border: [4]uint32{0x3f000000}}}))
+	}
+	return tt, refs
 }
 
 // nvidiaPresets loads every embedded preset of a vendor.
@@ -193,7 +231,7 @@ func runExample(t *testing.T, text string, trials int, seed uint64) exampleRun {
 	for _, x := range d.Slots[id.Def.Lo:id.Def.Hi] {
 		run.defs[slotName(x)] = true
 	}
-	rg := newRigProgram(t, prog, rigOpts{block: [3]uint32{32, 1, 1}, params: []uint64{0}, constBytes: make([]byte, 64)})
+	rg := newRigProgram(t, prog, rigOpts{block: [3]uint32{32, 1, 1}, params: []uint64{0}, constBytes: make([]byte, 64), tex: rowsTextures})
 	buf := rg.alloc(8, make([]uint64, 512)...)
 	rd9 := int32(-1)
 	for i, r := range k.Regs {

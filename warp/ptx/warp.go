@@ -55,6 +55,7 @@ type Warp struct {
 	tmp     []uint64     // cross-lane staging (shfl)
 	sink    []uint64     // where `_` destinations go
 	gseg    *mem.Segment // the global allocation the last access hit
+	tx      *texScratch  // texture and surface instructions' working memory (tex_exec.go)
 
 	warpInsts, threadInsts []uint64
 }

@@ -7,11 +7,11 @@ __global__ void one(int *x) { *x = 1; }
 
 int main()
 {
-	cudaArray_t arr;
+	cudaMipmappedArray_t arr;
 	cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
 	EXPECT(desc.x == 32 && desc.f == cudaChannelFormatKindFloat, "channel descriptor %d %d", desc.x, (int)desc.f);
-	cudaError_t e = cudaMallocArray(&arr, &desc, 16, 16);
-	EXPECT(e == cudaErrorNotSupported, "cudaMallocArray gave %s", cudaGetErrorName(e));
+	cudaError_t e = cudaMallocMipmappedArray(&arr, &desc, make_cudaExtent(16, 16, 0), 4);
+	EXPECT(e == cudaErrorNotSupported, "cudaMallocMipmappedArray gave %s", cudaGetErrorName(e));
 	EXPECT(cudaGetLastError() == cudaErrorNotSupported, "last error");
 	EXPECT(cudaGetLastError() == cudaSuccess, "the error must not stick");
 	cudaGraph_t g;
