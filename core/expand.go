@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // Expansions: a PTX instruction whose form has a row in the machine's
@@ -283,11 +284,14 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 		// The first op: the instruction executes.
 		w := sl.w
 		x.pc, x.pos, x.first, x.done, x.unit = pc, 0, now, now, -1
-		x.thr = bits.OnesCount64(w.ActiveMask())
 		res, err := w.Step(uint64(now))
 		if err != nil {
 			return err
 		}
+		if res.Kind == warp.KindBarrier {
+			sl.waiting = w.Waiting()
+		}
+		x.thr = bits.OnesCount64(res.Active) // the lanes at the instruction
 		x.exec = bits.OnesCount64(res.Exec)
 		x.slow = res.Slow && e.slow.hi > e.slow.lo
 		s.stats.WarpInsts++

@@ -118,10 +118,12 @@ type partition struct {
 	cu      int     // the memory model's SM index of this partition's CU
 	phase   Cycle   // issue slot: cycles with now % interval == phase
 	wake    Cycle
-	greedy  *slot  // gto: the warp issued last
-	lastAge uint64 // lrr: age of the warp issued last
-	nactive int    // two_level: warps in the active set
-	n       int    // active warps
+	cands   []*slot // stepPartition's scratch: the warps that can issue
+	exits   int     // warps that exited in this step (to drop from warps)
+	greedy  *slot   // gto: the warp issued last
+	lastAge uint64  // lrr: age of the warp issued last
+	nactive int     // two_level: warps in the active set
+	n       int     // active warps
 	since   Cycle
 }
 
@@ -169,6 +171,9 @@ type slot struct {
 	pend [waveQueues]cycleRing
 
 	cand, exited, inActive bool
+	// waiting: the warp's last instruction left it waiting at a barrier
+	// (Warp.Waiting then); another warp may have released it since.
+	waiting bool
 	// parked: the warp waits at a barrier with no wake time; a release
 	// (by any instruction of another warp of its block) unparks it.
 	parked  bool
@@ -232,6 +237,7 @@ func NewSM(c SMConfig) (*SM, error) {
 		p.phase = Cycle(i) % s.interv
 		p.wake = Never
 		p.warps = make([]*slot, 0, m.SM.WarpsPerPartition)
+		p.cands = make([]*slot, 0, m.SM.WarpsPerPartition)
 	}
 	// Unit instances: Count per partition, or Count per CU shared by its
 	// partitions.
@@ -333,7 +339,7 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		sl.npc, sl.sbAt, sl.sbLong = w.PC(), 0, false
 		sl.nunit, sl.sbUnit = s.prog.firstUnit(sl.npc), -1
 		sl.state, sl.pc, sl.since = NotSelected, sl.npc, now
-		sl.cand, sl.exited, sl.inActive, sl.parked = false, false, false, false
+		sl.cand, sl.exited, sl.inActive, sl.parked, sl.waiting = false, false, false, false, false
 		sl.pendSeq = s.seq
 		s.seq++
 		p := sl.part
