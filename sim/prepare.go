@@ -51,6 +51,18 @@ type Prepared struct {
 	// Code is the kernel compiled for 32-wide warps, when the caller keeps
 	// it between launches (Device.Prepare); nil compiles it at each run.
 	Code *ptxexec.Code
+
+	// Device receives the kernel's device printf and assert calls (nil:
+	// printf text is dropped; an assert still faults). StackSize is the
+	// per-thread call stack of recursive kernels (0: CUDA's default),
+	// StackSource where it was set. ClockBase is the device's cycle count
+	// when the launch starts (%clock64, %globaltimer) and GridID its
+	// %gridid.
+	Device      ptxexec.DeviceCalls
+	StackSize   uint64
+	StackSource string
+	ClockBase   uint64
+	GridID      uint64
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the
@@ -109,7 +121,11 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 			Msg: fmt.Sprintf("kernel %s has %d parameters, the launch gives %d [[args]]", k.Name, len(k.Params), len(spec.Args))}
 	}
 
-	p := &Prepared{Program: prog, Kernel: k, Machine: m, Spec: spec, Model: model, Global: mem.NewGlobal()}
+	p := &Prepared{Program: prog, Kernel: k, Machine: m, Spec: spec, Model: model, Global: mem.NewGlobal(), GridID: 1}
+	p.StackSource = "CUDA's default cudaLimitStackSize; a launch file's stack_size sets it"
+	if spec.StackSize > 0 {
+		p.StackSize, p.StackSource = spec.StackSize, "stack_size in "+spec.Path
+	}
 	if prog.GlobalSize > 0 {
 		if p.GlobalVars, err = p.Global.Alloc(prog.GlobalSize, 256); err != nil {
 			return nil, err
@@ -121,6 +137,9 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	}
 	p.Const = mem.NewSegment(traces.SpaceConst, 0, prog.ConstSize, true)
 	if err := p.Const.InitVars(prog.Consts); err != nil {
+		return nil, diag.Wrap(prog.Path, 0, 0, err)
+	}
+	if err := relocate(prog, p.Global, p.GlobalVars, p.Const); err != nil {
 		return nil, diag.Wrap(prog.Path, 0, 0, err)
 	}
 	for _, b := range spec.Buffers {

@@ -15,6 +15,7 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
+	"github.com/gpusim/gpusim/sim/cuda"
 	"github.com/gpusim/gpusim/traces"
 )
 
@@ -96,6 +97,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if f.mode == "functional" && f.views.csvInsts != "" {
 		return errorf(stderr, exitUsage, "-csv-instructions: the per-instruction CSV needs -mode timing")
 	}
+	// Device printf and assert: printed when the kernel ends, as CUDA
+	// prints them at the next synchronisation.
+	dev := cuda.NewTraceOutput()
+	p.Device = dev
 	var st *sim.KernelStats
 	if f.mode == "functional" {
 		st, err = sim.RunFunctional(p)
@@ -108,6 +113,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 		bar.finish()
 	}
+	dev.Flush(stdout, stderr)
 	if err != nil {
 		var fe *sim.FaultError
 		if errors.As(err, &fe) {

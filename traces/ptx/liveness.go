@@ -74,9 +74,12 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 	if memo[si] >= 0 {
 		return memo[si]
 	}
-	if depth > len(k.Funcs) { // recursion cannot be linked; guard anyway
+	if memo[si] == -2 || depth > len(k.Funcs) {
+		// A recursive call: its activation's registers are saved on the
+		// stack (warp/ptx), so it adds nothing live at once.
 		return 0
 	}
+	memo[si] = -2
 	sp := k.Funcs[si]
 	// The span's registers form a contiguous range after linking.
 	lo, hi := int32(-1), int32(-1)
@@ -168,7 +171,11 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 		for i := g.blocks[b].end - 1; i >= g.blocks[b].start; i-- {
 			inst := &k.Code[i]
 			if inst.Op == traces.OpCall && int(inst.Target) < len(k.Calls) {
-				if ci, ok := calls[k.Calls[inst.Target].Entry]; ok && ci != si {
+				site := &k.Calls[inst.Target]
+				for _, ci := range calleeSpans(k, site, calls) {
+					if ci == si {
+						continue
+					}
 					if c := cur + estimateSpan(k, ci, memo, depth+1); c > best {
 						best = c
 					}
@@ -203,4 +210,30 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 	}
 	memo[si] = best
 	return best
+}
+
+// calleeSpans lists the spans a call may enter: its callee, or for an
+// indirect call every function whose parameters fit it.
+func calleeSpans(k *traces.Kernel, site *traces.CallSite, byEntry map[int32]int) []int {
+	if !site.Indirect {
+		if ci, ok := byEntry[site.Entry]; ok && site.Builtin == traces.BuiltinNone {
+			return []int{ci}
+		}
+		return nil
+	}
+	var out []int
+	for i := 1; i < len(k.Funcs); i++ {
+		fs := &k.Funcs[i]
+		if len(fs.Params) != len(site.ArgSlots) {
+			continue
+		}
+		fit := true
+		for j := range fs.Params {
+			fit = fit && fs.Params[j].Size == site.ArgSlots[j].Size
+		}
+		if fit {
+			out = append(out, i)
+		}
+	}
+	return out
 }

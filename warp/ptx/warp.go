@@ -10,17 +10,18 @@ import (
 )
 
 // maxStack bounds the reconvergence stack (divergence nesting plus call
-// depth); deeper means runaway recursion and is a fault.
-const maxStack = 4096
+// depth); deeper means runaway recursion and is a fault (the call stack's
+// limit usually stops recursion first).
+const maxStack = 1 << 16
 
 // entry is one reconvergence-stack entry: lanes mask execute from pc until
 // they reach rpc, where they merge into the entry below. A call entry (call
-// >= 0: the call-site index) is the base of a callee; its lanes leave it by
-// ret, and rpc is -1.
+// >= 0: the call-site index; fn: the callee's index in Kernel.Funcs) is the
+// base of a callee; its lanes leave it by ret, and rpc is -1.
 type entry struct {
-	pc, rpc int32
-	call    int32
-	mask    uint64
+	pc, rpc  int32
+	call, fn int32
+	mask     uint64
 }
 
 // Warp is one warp of a block: registers, predicates, masks, the
@@ -56,6 +57,11 @@ type Warp struct {
 	sink    []uint64     // where `_` destinations go
 	gseg    *mem.Segment // the global allocation the last access hit
 
+	sp      []uint32 // per lane: bytes of its call stack in use (recursive kernels)
+	callTmp []byte   // staging of call arguments and results
+	strLane int      // the lane whose %s strings readString reads
+	strFn   func(addr uint64) (string, bool)
+
 	warpInsts, threadInsts []uint64
 }
 
@@ -74,6 +80,10 @@ func newWarp(b *Block, id int) *Warp {
 		warpInsts:   make([]uint64, len(l.code.ops)),
 		threadInsts: make([]uint64, len(l.code.ops)),
 	}
+	if k.Recursive {
+		w.sp = make([]uint32, W)
+	}
+	w.strFn = w.readString
 	w.threads = min(W, l.threads-w.first)
 	w.lanes = warp.LowMask(w.threads)
 	for i := range w.tid {
@@ -104,7 +114,8 @@ func (w *Warp) reset() {
 	clear(w.preds)
 	w.carry, w.exited, w.done = 0, 0, false
 	w.barWait, w.redOp, w.redMask = -1, nil, 0
-	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, call: -1, mask: w.lanes})
+	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, call: -1, fn: -1, mask: w.lanes})
+	clear(w.sp)
 }
 
 // ID is the warp's index within its block (%warpid).
