@@ -252,7 +252,9 @@ type Operand struct {
 //   - red/st: no Dst.
 //   - bra: Target is the destination index in Code; Reconv the
 //     reconvergence point (see Reconv; len(Code) = exit).
-//   - call: Target is the index into Kernel.Calls.
+//   - call: Target is the index into Kernel.Calls; an indirect call's
+//     Src[0] is the register holding the callee's address (calls.go).
+//   - video instructions: see video.go.
 type Inst struct {
 	Op    Opcode
 	Type  Type     // principal type suffix (cvt: destination type; set: destination type)

@@ -91,6 +91,8 @@ func (p *ptxParser) decodeForm(in *traces.Inst, sf *sufs, info *opInfo, word []b
 		return p.decCvta(in, sf, word, pos, idx)
 	case fmIsspacep:
 		return p.decIsspacep(in, sf, word, pos)
+	case fmMatch:
+		return p.decMatch(in, word, pos)
 	}
 	return p.errAt(pos, "%s: no decoder", word)
 }

@@ -159,6 +159,9 @@ func (p *ptxParser) valueOpd(r *rawOpd, t traces.Type, fl vflag, word []byte) (t
 	switch r.kind {
 	case rkName:
 		name := p.bytes(r.tok)
+		if r.minus {
+			return traces.Operand{}, p.errAt(r.pos, "%s: negated operand -%s is not supported", word, name)
+		}
 		if r.hasOff {
 			return traces.Operand{}, p.errAt(r.pos, "%s: %s%+d is not a register or value", word, name, r.off)
 		}
@@ -286,6 +289,9 @@ func (p *ptxParser) addrOpd(r *rawOpd, slot uint8, idx int32, word []byte) (trac
 // symOpd decodes `name` or `name+N` as the address of a variable (mov,
 // cvta).
 func (p *ptxParser) symOpd(r *rawOpd, slot uint8, idx int32, word []byte) (traces.Operand, error) {
+	if r.minus {
+		return traces.Operand{}, p.errAt(r.pos, "%s: negated operand -%s is not supported", word, p.bytes(r.tok))
+	}
 	if r.neg {
 		return traces.Operand{}, p.errAt(r.pos, "%s: cannot negate %s", word, p.bytes(r.tok))
 	}

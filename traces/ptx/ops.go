@@ -57,6 +57,7 @@ const (
 	mkMembar                        // .gl (membar)
 	mkProxy                         // .proxy .alias .async (fence/membar proxy forms)
 	mkMask                          // .mask (pmevent)
+	mkVmad                          // .shr7 .shr15 .po (vmad)
 )
 
 // typeMask is a set of Types.
@@ -127,6 +128,8 @@ const (
 	fmCvta
 	fmIsspacep
 	fmLop3
+	fmMatch // match, elect: d{|p}, sources
+	fmVideo // the video instructions (video.go)
 )
 
 type opInfo struct {
@@ -295,6 +298,9 @@ var ptxSuffixes = func() map[string]sufInfo {
 	one("alias", mkProxy, 0)
 	one("async", mkProxy, 0)
 	one("mask", mkMask, 0)
+	one("shr7", mkVmad, uint32(traces.VideoShr7))
+	one("shr15", mkVmad, uint32(traces.VideoShr15))
+	one("po", mkVmad, uint32(traces.VideoPlusOne))
 	return m
 }()
 
