@@ -63,6 +63,13 @@ type Prepared struct {
 	StackSource string
 	ClockBase   uint64
 	GridID      uint64
+
+	// PtxasRegisters is the kernel's registers per thread as ptxas -v
+	// reports them (0: not known; the estimate is used), PtxasSource what
+	// the report says of where they came from, or why ptxas gave none
+	// (UsePtxas).
+	PtxasRegisters int
+	PtxasSource    string
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the

@@ -180,6 +180,12 @@ func (f *runFlags) prepare(prog *traces.Program, tracePath string, extra []strin
 		return nil, nil, err
 	}
 	p.Limits = sim.Limits{MaxWarpInsts: f.maxInsts, MaxCycles: f.maxCycles}
+	if prog.ISA == traces.ISAPTX {
+		// Registers per thread from ptxas -v where it is installed.
+		if src, err := os.ReadFile(tracePath); err == nil {
+			p.UsePtxas(src)
+		}
+	}
 	return m, p, nil
 }
 

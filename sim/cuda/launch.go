@@ -111,6 +111,7 @@ func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint6
 		r.messagef("%v", err)
 		return ErrorInvalidPtx
 	}
+	f.module.usePtxas(p, r.machine.GPU.Arch)
 	defer dc.finish()
 	var st *sim.KernelStats
 	if r.opts.Mode == "functional" {
