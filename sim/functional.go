@@ -106,7 +106,7 @@ func (p *Prepared) newLaunch() (*ptxexec.Launch, error) {
 		Global: p.Global, GlobalVars: p.GlobalVars, Const: p.Const, Params: p.Params,
 		Model: p.Model, Width: 32,
 		NSMID: uint32(p.Machine.GPU.SMs), NWarpID: uint32(p.Machine.MaxWarps()), GridID: p.GridID,
-		Device: p.Device, StackSize: p.StackSize, StackSource: p.StackSource,
+		Device: p.Device, StackSize: p.StackSize, StackSource: p.StackSource, StackFrames: p.StackFrames,
 		ClockMHz: p.Machine.GPU.ClockMHz, ClockBase: p.ClockBase,
 		SharedAllocUnit: uint64(max(p.Machine.SM.SharedAllocUnit, 0)), SharedReserved: uint64(max(p.Machine.SM.SharedReserved, 0)),
 	})

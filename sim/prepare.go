@@ -70,6 +70,9 @@ type Prepared struct {
 	// (UsePtxas).
 	PtxasRegisters int
 	PtxasSource    string
+	// StackFrames are ptxas -v's stack frames by function name (the call
+	// stack a recursive call takes); nil: gpusim's estimate.
+	StackFrames map[string]uint64
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the

@@ -198,6 +198,10 @@ func (p *Prepared) UsePtxas(src []byte) {
 
 // ApplyPtxas takes the kernel's registers from a ptxas report.
 func (p *Prepared) ApplyPtxas(r *PtxasResult) {
+	p.StackFrames = map[string]uint64{}
+	for name, kr := range r.Kernels {
+		p.StackFrames[name] = kr.Stack
+	}
 	kr, ok := r.Kernels[p.Kernel.Name]
 	if !ok || kr.Registers <= 0 {
 		p.PtxasSource = "no ptxas figure for this kernel"

@@ -131,9 +131,14 @@ type FuncSpan struct {
 	// Recursive: the function is on a cycle of the call graph (direct
 	// calls, and indirect calls to the functions whose address the module
 	// takes), so it can be active more than once in a thread: every call
-	// to it saves its registers, predicates, frame and .local bytes on the
-	// thread's call stack and its return restores them.
-	Recursive bool
+	// to it saves its registers, predicates, frame and .local bytes and
+	// its return restores them. StackFrame is what one activation takes of
+	// the thread's call stack (the launch's stack limit): the return
+	// address, its .local bytes and the registers live across its calls,
+	// as ptxas lays out a frame (ptxas -v's own figure replaces it when
+	// known).
+	Recursive  bool
+	StackFrame uint64
 }
 
 // Copy moves Size bytes inside a thread's parameter frame (SpaceParamFrame)

@@ -18,13 +18,15 @@ func (e *AssertError) Error() string {
 // call stack (the launch's stack limit, CUDA's cudaLimitStackSize).
 type StackOverflowError struct {
 	Callee      string
-	Need, Used  uint64 // the call's frame, and what the thread's stack holds already
+	Need        uint64 // the callee's stack frame
+	NeedSource  string // where that figure comes from
+	Used        uint64 // what the thread's stack holds already
 	Limit       uint64
 	Depth       int // calls on the stack
 	LimitSource string
 }
 
 func (e *StackOverflowError) Error() string {
-	return fmt.Sprintf("call stack overflow: the call to %s needs %d bytes and the thread's stack holds %d of its %d-byte limit at depth %d (%s)",
-		e.Callee, e.Need, e.Used, e.Limit, e.Depth, e.LimitSource)
+	return fmt.Sprintf("call stack overflow: the call to %s needs %d bytes (%s) and the thread's stack holds %d of its %d-byte limit at depth %d (%s)",
+		e.Callee, e.Need, e.NeedSource, e.Used, e.Limit, e.Depth, e.LimitSource)
 }

@@ -560,6 +560,11 @@ func (p *ptxParser) link(entry *ptxFunc) (*traces.Kernel, error) {
 	}
 	k.NumPreds = int32(len(k.Preds))
 	computeReconv(k)
+	for i := range k.Funcs {
+		if k.Funcs[i].Recursive {
+			k.Funcs[i].StackFrame = stackFrameEstimate(k, i)
+		}
+	}
 	return k, nil
 }
 

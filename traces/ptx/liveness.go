@@ -237,3 +237,77 @@ func calleeSpans(k *traces.Kernel, site *traces.CallSite, byEntry map[int32]int)
 	}
 	return out
 }
+
+// stackFrameEstimate estimates the stack frame ptxas gives span si of k
+// (a recursive function): 8 bytes of return address, its .local bytes,
+// and 4 bytes for each 32-bit register live across one of its calls (the
+// ones it must save), the most over its calls; rounded up to 8.
+func stackFrameEstimate(k *traces.Kernel, si int) uint64 {
+	sp := k.Funcs[si]
+	g := buildCFG(k.Code, sp.Start, sp.End)
+	nb := len(g.blocks)
+	n := int32(len(k.Regs))
+	words := int(n)/64 + 1
+	mk := func() liveSet { return liveSet{lo: 0, w: make([]uint64, words)} }
+	use, def, in, out := make([]liveSet, nb), make([]liveSet, nb), make([]liveSet, nb), make([]liveSet, nb)
+	for b := range g.blocks {
+		use[b], def[b], in[b], out[b] = mk(), mk(), mk(), mk()
+		for i := g.blocks[b].start; i < g.blocks[b].end; i++ {
+			inst := &k.Code[i]
+			u, d := &use[b], &def[b]
+			regUses(inst, func(r int32) {
+				if !d.has(r) {
+					u.add(r)
+				}
+			}, func(r int32) {
+				if inst.Guard < 0 {
+					d.add(r)
+				}
+			})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for b := nb - 1; b >= 0; b-- {
+			o := &out[b]
+			for _, s := range g.blocks[b].succ {
+				if int(s) < nb {
+					for w := range o.w {
+						o.w[w] |= in[s].w[w]
+					}
+				}
+			}
+			for w := range o.w {
+				v := use[b].w[w] | o.w[w]&^def[b].w[w]
+				if v != in[b].w[w] {
+					in[b].w[w] = v
+					changed = true
+				}
+			}
+		}
+	}
+	best := 0
+	live := mk()
+	for b := range g.blocks {
+		copy(live.w, out[b].w)
+		for i := g.blocks[b].end - 1; i >= g.blocks[b].start; i-- {
+			inst := &k.Code[i]
+			if inst.Op == traces.OpCall {
+				cur := 0
+				for r := int32(0); r < n; r++ {
+					if live.has(r) {
+						cur += regWeight(k.Regs[r].Type)
+					}
+				}
+				best = max(best, cur)
+			}
+			regUses(inst, func(int32) {}, func(r int32) {
+				if inst.Guard < 0 {
+					live.del(r)
+				}
+			})
+			regUses(inst, func(r int32) { live.add(r) }, func(int32) {})
+		}
+	}
+	return (8 + sp.Local.Size + 4*uint64(best) + 7) &^ 7
+}

@@ -44,7 +44,7 @@ func (l *Launch) NewBlock(ctaid [3]uint32, smid uint32) (*Block, error) {
 	b := &Block{
 		l:      l,
 		shared: mem.NewSegment(traces.SpaceShared, 0, shared, false),
-		local:  mem.NewThreadMem(traces.SpaceLocal, l.threads, max(k.LocalSize, l.stackBase+l.stack)),
+		local:  mem.NewThreadMem(traces.SpaceLocal, l.threads, k.LocalSize),
 		frame:  mem.NewThreadMem(traces.SpaceParamFrame, l.threads, k.FrameSize),
 	}
 	b.warps = make([]*Warp, l.warps)

@@ -255,39 +255,52 @@ func (w *Warp) leave(e *entry, m uint64) error {
 }
 
 // save pushes lane l's activation of span fi (registers, predicates, frame
-// and .local bytes) on its call stack.
+// and .local bytes) and charges its stack frame to the lane's call stack.
 func (w *Warp) save(l int, fi int32) error {
 	k := w.code.kernel
 	fs := &k.Funcs[fi]
-	need := w.code.saveSize[fi]
+	lc := w.b.l
+	charge := lc.frame[fi]
 	used := uint64(w.sp[l])
-	if used+need > w.b.l.stack {
+	if used+charge > lc.stack {
 		depth := 0
 		for i := range w.stack {
 			if w.stack[i].call >= 0 && w.stack[i].mask&(1<<uint(l)) != 0 {
 				depth++
 			}
 		}
-		return &warp.StackOverflowError{Callee: fs.Name, Need: need, Used: used, Limit: w.b.l.stack, Depth: depth, LimitSource: w.b.l.stackSource}
+		src := "gpusim's estimate of its stack frame"
+		if lc.framePtxas[fi] {
+			src = "its stack frame as ptxas -v reports it"
+		}
+		return &warp.StackOverflowError{Callee: fs.Name, Need: charge, NeedSource: src, Used: used, Limit: lc.stack, Depth: depth, LimitSource: lc.stackSource}
 	}
-	local := w.b.local.Frame(w.first + l)
-	buf := local[w.b.l.stackBase+used : w.b.l.stackBase+used+need]
-	binary.LittleEndian.PutUint64(buf, uint64(w.stack[len(w.stack)-1].pc)) // the return address
-	off := 8
+	need := int(w.code.saveSize[fi])
+	buf := w.saves[l]
+	n := len(buf)
+	if cap(buf)-n < need {
+		grown := make([]byte, n, 2*cap(buf)+need)
+		copy(grown, buf)
+		buf = grown
+	}
+	buf = buf[:n+need]
+	w.saves[l] = buf
+	buf = buf[n:]
+	off := 0
 	for r := fs.Regs.Lo; r < fs.Regs.Hi; r++ {
 		row := int(w.code.rows[r]) * w.width
-		n := k.Regs[r].Type.Size()
-		if n > 8 {
+		sz := k.Regs[r].Type.Size()
+		if sz > 8 {
 			binary.LittleEndian.PutUint64(buf[off:], w.regs[row+l])
 			binary.LittleEndian.PutUint64(buf[off+8:], w.regs[row+w.width+l])
 			off += 16
 			continue
 		}
 		v := w.regs[row+l]
-		for b := 0; b < n; b++ {
+		for b := 0; b < sz; b++ {
 			buf[off+b] = byte(v >> (8 * b))
 		}
-		off += n
+		off += sz
 	}
 	for p := fs.Preds.Lo; p < fs.Preds.Hi; p++ {
 		buf[off] = byte(w.preds[p] >> uint(l) & 1)
@@ -295,8 +308,9 @@ func (w *Warp) save(l int, fi int32) error {
 	}
 	frame := w.b.frame.Frame(w.first + l)
 	off += copy(buf[off:], frame[fs.Frame.Off:fs.Frame.Off+fs.Frame.Size])
+	local := w.b.local.Frame(w.first + l)
 	copy(buf[off:], local[fs.Local.Off:fs.Local.Off+fs.Local.Size])
-	w.sp[l] = uint32(used + need)
+	w.sp[l] = uint32(used + charge)
 	return nil
 }
 
@@ -304,26 +318,26 @@ func (w *Warp) save(l int, fi int32) error {
 func (w *Warp) restore(l int, fi int32) {
 	k := w.code.kernel
 	fs := &k.Funcs[fi]
-	need := w.code.saveSize[fi]
-	used := uint64(w.sp[l]) - need
-	local := w.b.local.Frame(w.first + l)
-	buf := local[w.b.l.stackBase+used : w.b.l.stackBase+used+need]
-	off := 8 // past the return address (the call entry holds it)
+	need := int(w.code.saveSize[fi])
+	all := w.saves[l]
+	buf := all[len(all)-need:]
+	w.saves[l] = all[:len(all)-need]
+	off := 0
 	for r := fs.Regs.Lo; r < fs.Regs.Hi; r++ {
 		row := int(w.code.rows[r]) * w.width
-		n := k.Regs[r].Type.Size()
-		if n > 8 {
+		sz := k.Regs[r].Type.Size()
+		if sz > 8 {
 			w.regs[row+l] = binary.LittleEndian.Uint64(buf[off:])
 			w.regs[row+w.width+l] = binary.LittleEndian.Uint64(buf[off+8:])
 			off += 16
 			continue
 		}
 		var v uint64
-		for b := 0; b < n; b++ {
+		for b := 0; b < sz; b++ {
 			v |= uint64(buf[off+b]) << (8 * b)
 		}
 		w.regs[row+l] = v
-		off += n
+		off += sz
 	}
 	bit := uint64(1) << uint(l)
 	for p := fs.Preds.Lo; p < fs.Preds.Hi; p++ {
@@ -332,20 +346,19 @@ func (w *Warp) restore(l int, fi int32) {
 	}
 	frame := w.b.frame.Frame(w.first + l)
 	off += copy(frame[fs.Frame.Off:fs.Frame.Off+fs.Frame.Size], buf[off:])
+	local := w.b.local.Frame(w.first + l)
 	copy(local[fs.Local.Off:fs.Local.Off+fs.Local.Size], buf[off:])
-	w.sp[l] = uint32(used)
+	w.sp[l] -= uint32(w.b.l.frame[fi])
 }
 
-// activationSize is what save writes for span fs: the return address (8
-// bytes, what a call needs even of a function without state), every
-// register at its declared width, a byte per predicate, its frame and
-// .local bytes, rounded up to 8.
+// activationSize is what save writes for span fs: every register at its
+// declared width, a byte per predicate, its frame and .local bytes.
 func activationSize(k *traces.Kernel, fs *traces.FuncSpan) uint64 {
-	n := uint64(8)
+	n := uint64(0)
 	for r := fs.Regs.Lo; r < fs.Regs.Hi; r++ {
 		n += uint64(k.Regs[r].Type.Size())
 	}
 	n += uint64(fs.Preds.Hi - fs.Preds.Lo)
 	n += fs.Frame.Size + fs.Local.Size
-	return (n + 7) &^ 7
+	return n
 }

@@ -40,9 +40,12 @@ type LaunchConfig struct {
 	Device DeviceCalls
 	// StackSize is each thread's call stack in bytes for recursive
 	// kernels (0: DefaultStackSize); StackSource names where the limit was
-	// set, for the overflow fault ("" : the default).
+	// set, for the overflow fault ("" : the default). StackFrames are
+	// ptxas -v's stack frames by function name; a recursive function
+	// without one takes FuncSpan.StackFrame, the front end's estimate.
 	StackSize   uint64
 	StackSource string
+	StackFrames map[string]uint64
 	// ClockMHz converts cycles to the nanoseconds of %globaltimer (0: one
 	// cycle per nanosecond); ClockBase is the cycle count at the launch's
 	// start (a device that ran earlier launches), added to %clock,
@@ -66,10 +69,13 @@ type Launch struct {
 	// space; bases[numSpaces+s] the same seen through generic addressing.
 	bases [2 * spaceCount]uint64
 
-	// Recursive kernels: the call stack's size per thread, its offset in
-	// each thread's local memory, and where its limit comes from.
-	stack, stackBase uint64
-	stackSource      string
+	// Recursive kernels: the call stack's size per thread, where its limit
+	// comes from, and what each span's activation takes of it (and
+	// whether that is ptxas's figure).
+	stack       uint64
+	stackSource string
+	frame       []uint64
+	framePtxas  []bool
 }
 
 const spaceCount = int(traces.SpaceParamFrame) + 1
@@ -136,7 +142,17 @@ func NewLaunch(cfg LaunchConfig) (*Launch, error) {
 		if l.stack > 1<<24 {
 			return nil, fmt.Errorf("kernel %s: a call stack of %d bytes per thread is more than gpusim allocates (16 MiB)", name, l.stack)
 		}
-		l.stackBase = (cfg.Kernel.LocalSize + 15) &^ 15
+		l.frame = make([]uint64, len(cfg.Kernel.Funcs))
+		l.framePtxas = make([]bool, len(cfg.Kernel.Funcs))
+		for i, fs := range cfg.Kernel.Funcs {
+			if !fs.Recursive {
+				continue
+			}
+			l.frame[i] = max(fs.StackFrame, 8)
+			if v, ok := cfg.StackFrames[fs.Name]; ok && v > 0 {
+				l.frame[i], l.framePtxas[i] = v, true
+			}
+		}
 	}
 	l.bases[traces.SpaceGlobal] = cfg.GlobalVars
 	for s := 0; s < spaceCount; s++ {

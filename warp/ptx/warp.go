@@ -58,6 +58,7 @@ type Warp struct {
 	gseg    *mem.Segment // the global allocation the last access hit
 
 	sp      []uint32 // per lane: bytes of its call stack in use (recursive kernels)
+	saves   [][]byte // per lane: the saved activations of recursive calls
 	callTmp []byte   // staging of call arguments and results
 	strLane int      // the lane whose %s strings readString reads
 	strFn   func(addr uint64) (string, bool)
@@ -82,6 +83,7 @@ func newWarp(b *Block, id int) *Warp {
 	}
 	if k.Recursive {
 		w.sp = make([]uint32, W)
+		w.saves = make([][]byte, W)
 	}
 	w.strFn = w.readString
 	w.threads = min(W, l.threads-w.first)
@@ -116,6 +118,9 @@ func (w *Warp) reset() {
 	w.barWait, w.redOp, w.redMask = -1, nil, 0
 	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, call: -1, fn: -1, mask: w.lanes})
 	clear(w.sp)
+	for i := range w.saves {
+		w.saves[i] = w.saves[i][:0]
+	}
 }
 
 // ID is the warp's index within its block (%warpid).
