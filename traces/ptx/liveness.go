@@ -11,10 +11,12 @@ import "math/bits"
 // by a backward liveness pass over each function's control-flow graph. A
 // 64-bit register counts 2 (a 128-bit one 4), 8- to 32-bit registers count
 // 1, predicates count 0 (they live in their own file). At a call, the
-// values live across it add to the callee's own estimate. It is a lower
-// bound, what an ideal register allocator would need; ptxas adds a few
-// registers of its own. The simulator uses it for occupancy when the
-// kernel has no .maxnreg.
+// values live across it add to the callee's own estimate. It is what an
+// allocator keeping every value in a register would need, not ptxas's
+// allocation (which reorders, rematerialises and keeps registers for
+// itself): over the 185 kernels of sim's PTX corpus it lies between 0.25
+// and 3.4 times ptxas -v's count, median 0.64. The simulator uses it for
+// occupancy when ptxas is not installed and the kernel has no .maxnreg.
 func EstimateRegisters(k *traces.Kernel) int {
 	if k == nil || len(k.Funcs) == 0 {
 		return 0
