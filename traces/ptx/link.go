@@ -137,6 +137,19 @@ func builtinOf(name string) traces.Builtin {
 	return traces.BuiltinNone
 }
 
+// unsupportedRuntime names the device runtime functions gpusim knows but
+// does not run.
+func unsupportedRuntime(name string) string {
+	switch name {
+	case "malloc", "free":
+		return "device-side heap (malloc/free)"
+	case "cudaGetParameterBuffer", "cudaGetParameterBufferV2", "cudaLaunchDevice", "cudaLaunchDeviceV2",
+		"cudaDeviceSynchronize", "cudaGetDevice", "cudaStreamCreateWithFlags":
+		return "dynamic parallelism API (kernels launching kernels)"
+	}
+	return ""
+}
+
 // builtinSignature is the parameter and result sizes of a device runtime
 // function (pointers and size_t are the address size).
 func (p *ptxParser) builtinSignature(b traces.Builtin) (params, rets []uint64) {
@@ -174,6 +187,9 @@ func (p *ptxParser) resolveCalls() error {
 				g := s.fn
 				b := builtinOf(c.callee)
 				if b == traces.BuiltinNone {
+					if what := unsupportedRuntime(c.callee); what != "" {
+						return p.errAt(c.pos, "call: %s is the device runtime's %s, which gpusim does not run", c.callee, what)
+					}
 					return p.errAt(c.pos, "call: link error: %s is declared at %d:%d but not defined in this module (gpusim links one module; device libraries such as libdevice must be linked into the PTX)", c.callee, g.pos.Line, g.pos.Col)
 				}
 				params, rets := p.builtinSignature(b)
