@@ -137,6 +137,69 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// TestSharedMatchesPtxas: every committed PTX module of the repository
+// (the corpus, the front end's and execution's fixtures, the samples) that
+// gpusim and ptxas both accept gets, per kernel, the static shared memory
+// ptxas -v reports. Modules ptxas rejects (a form newer than their
+// .version, no .version at all) or gpusim rejects on purpose (the error
+// fixtures) are logged.
+func TestSharedMatchesPtxas(t *testing.T) {
+	ptxas := FindPtxas()
+	if ptxas == "" {
+		t.Skip("ptxas not installed")
+	}
+	var files []string
+	err := filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".ptx") && !strings.Contains(path, "testdata/corpus/") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := ptx.Parse(f, src)
+		if err != nil {
+			t.Logf("%s: not checked: gpusim rejects it: %v", f, err)
+			continue
+		}
+		arch := "sm_75"
+		if mm := targetRE.FindSubmatch(src); mm != nil {
+			arch = string(mm[1])
+		}
+		if strings.Contains(string(src), ".version 8.") {
+			t.Logf("%s: not checked: PTX ISA 8, newer than this ptxas", f)
+			continue
+		}
+		r, err := PtxasResources(ptxas, src, arch)
+		if err != nil {
+			t.Logf("%s: not checked: %v", f, err)
+			continue
+		}
+		for _, k := range prog.Kernels {
+			kr, ok := r.Kernels[k.Name]
+			if !ok {
+				t.Errorf("%s: ptxas reports no kernel %s", f, k.Name)
+				continue
+			}
+			checked++
+			if k.SharedSize != kr.Shared {
+				t.Errorf("%s: kernel %s: %d bytes of static shared memory, ptxas -v says %d", f, k.Name, k.SharedSize, kr.Shared)
+			}
+		}
+	}
+	t.Logf("static shared memory equal to ptxas -v's for %d kernels of %d other modules", checked, len(files))
+}
+
 func unsupportedList() string {
 	var out []string
 	for s, c := range corpusUnsupported {
