@@ -171,7 +171,10 @@ func (v *videoOp) scalar(a, b, c uint64) uint64 {
 			tb &= 0x1f
 		}
 		if v.op == traces.OpVshl {
-			// The 34-bit intermediate: the low 34 bits of the shift.
+			// The 34-bit intermediate: the low 34 bits of the shift,
+			// sign-extended from bit 33 (ptxas 11.8's sm_80 expansion of
+			// vshl.clamp.sat keeps two bits above the word and tests bit 33
+			// before it saturates).
 			t = int64(uint64(ta)<<uint(tb)<<30) >> 30
 		} else {
 			t = ta >> uint(tb)
