@@ -105,7 +105,10 @@ func (p *Prepared) newLaunch() (*ptxexec.Launch, error) {
 		Grid: p.Spec.Grid, Block: p.Spec.Block, DynShared: p.Spec.Shared,
 		Global: p.Global, GlobalVars: p.GlobalVars, Const: p.Const, Params: p.Params,
 		Model: p.Model, Width: 32,
-		NSMID: uint32(p.Machine.GPU.SMs), NWarpID: uint32(p.Machine.MaxWarps()),
+		NSMID: uint32(p.Machine.GPU.SMs), NWarpID: uint32(p.Machine.MaxWarps()), GridID: p.GridID,
+		Device: p.Device, StackSize: p.StackSize, StackSource: p.StackSource, StackFrames: p.StackFrames,
+		ClockMHz: p.Machine.GPU.ClockMHz, ClockBase: p.ClockBase,
+		SharedAllocUnit: uint64(max(p.Machine.SM.SharedAllocUnit, 0)), SharedReserved: uint64(max(p.Machine.SM.SharedReserved, 0)),
 		Tex: p.Tex, TexRefs: p.TexRefs,
 	})
 }

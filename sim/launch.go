@@ -25,7 +25,11 @@ type LaunchSpec struct {
 	Grid   [3]uint32
 	Block  [3]uint32
 	Shared uint64
-	Args   []ArgSpec
+	// StackSize is each thread's call stack in bytes for kernels that
+	// recurse (`stack_size`, as cudaDeviceSetLimit(cudaLimitStackSize)
+	// sets it; 0: CUDA's default, 1 KiB).
+	StackSize uint64
+	Args      []ArgSpec
 	// Buffers in the order the launch file defines them.
 	Buffers []*BufferSpec
 	// Notes are the stated defaults and overrides, printed in the report.
@@ -100,16 +104,17 @@ func (b *BufferSpec) Bytes() uint64 { return b.Count * uint64(b.Type.Size()) }
 
 // launchFile mirrors the TOML layout; decoded strictly.
 type launchFile struct {
-	Kernel   *string
-	Grid     []int64
-	Block    []int64
-	Shared   *int64
-	Args     []launchArg `toml:"args"`
-	Buffers  map[string]launchBuffer
-	Textures map[string]launchTex
-	Surfaces map[string]launchTex
-	Samplers map[string]launchTex
-	Texrefs  map[string]string
+	Kernel    *string
+	Grid      []int64
+	Block     []int64
+	Shared    *int64
+	StackSize *int64      `toml:"stack_size"`
+	Args      []launchArg `toml:"args"`
+	Buffers   map[string]launchBuffer
+	Textures  map[string]launchTex
+	Surfaces  map[string]launchTex
+	Samplers  map[string]launchTex
+	Texrefs   map[string]string
 }
 
 type launchArg struct {
@@ -197,6 +202,12 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 			return nil, at("shared", "must not be negative, got %d", *lf.Shared)
 		}
 		ls.Shared = uint64(*lf.Shared)
+	}
+	if lf.StackSize != nil {
+		if *lf.StackSize <= 0 || *lf.StackSize > 1<<24 {
+			return nil, at("stack_size", "must be between 1 and %d bytes, got %d", 1<<24, *lf.StackSize)
+		}
+		ls.StackSize = uint64(*lf.StackSize)
 	}
 
 	names := make([]string, 0, len(lf.Buffers))

@@ -59,6 +59,28 @@ type Prepared struct {
 	TexRefs    []uint64
 	texHandles map[string]uint64 // launch-file object -> handle
 	arrays     []texArray        // launch-file surfaces in array layout, copied back into their buffers
+
+	// Device receives the kernel's device printf and assert calls (nil:
+	// printf text is dropped; an assert still faults). StackSize is the
+	// per-thread call stack of recursive kernels (0: CUDA's default),
+	// StackSource where it was set. ClockBase is the device's cycle count
+	// when the launch starts (%clock64, %globaltimer) and GridID its
+	// %gridid.
+	Device      ptxexec.DeviceCalls
+	StackSize   uint64
+	StackSource string
+	ClockBase   uint64
+	GridID      uint64
+
+	// PtxasRegisters is the kernel's registers per thread as ptxas -v
+	// reports them (0: not known; the estimate is used), PtxasSource what
+	// the report says of where they came from, or why ptxas gave none
+	// (UsePtxas).
+	PtxasRegisters int
+	PtxasSource    string
+	// StackFrames are ptxas -v's stack frames by function name (the call
+	// stack a recursive call takes); nil: gpusim's estimate.
+	StackFrames map[string]uint64
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the
@@ -117,7 +139,11 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 			Msg: fmt.Sprintf("kernel %s has %d parameters, the launch gives %d [[args]]", k.Name, len(k.Params), len(spec.Args))}
 	}
 
-	p := &Prepared{Program: prog, Kernel: k, Machine: m, Spec: spec, Model: model, Global: mem.NewGlobal()}
+	p := &Prepared{Program: prog, Kernel: k, Machine: m, Spec: spec, Model: model, Global: mem.NewGlobal(), GridID: 1}
+	p.StackSource = "CUDA's default cudaLimitStackSize; a launch file's stack_size sets it"
+	if spec.StackSize > 0 {
+		p.StackSize, p.StackSource = spec.StackSize, "stack_size in "+spec.Path
+	}
 	if prog.GlobalSize > 0 {
 		if p.GlobalVars, err = p.Global.Alloc(prog.GlobalSize, 256); err != nil {
 			return nil, err
@@ -129,6 +155,9 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	}
 	p.Const = mem.NewSegment(traces.SpaceConst, 0, prog.ConstSize, true)
 	if err := p.Const.InitVars(prog.Consts); err != nil {
+		return nil, diag.Wrap(prog.Path, 0, 0, err)
+	}
+	if err := relocate(prog, p.Global, p.GlobalVars, p.Const); err != nil {
 		return nil, diag.Wrap(prog.Path, 0, 0, err)
 	}
 	for _, b := range spec.Buffers {

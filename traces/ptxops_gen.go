@@ -88,6 +88,32 @@ const (
 	OpSust               // sust.b.geom{.cop}{.vec}.ctype.mode [a, b], c; sust.p.geom{.vec}.b32.mode [a, b], c
 	OpSured              // sured.b.op.geom.ctype.mode [a, b], c; sured.p.op.geom.b32.mode [a, b], c
 	OpIstypep            // istypep.type p, a (.texref, .samplerref, .surfref)
+	OpMatch              // match.any.sync.type d, a, membermask; match.all.sync.type d{|p}, a, membermask
+	OpRedux              // redux.sync.op.type dst, src, membermask (.op = .add, .min, .max; .and, .or, .xor)
+	OpElect              // elect.sync d|p, membermask
+	OpVadd               // vadd.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVsub               // vsub.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVabsdiff           // vabsdiff.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVmin               // vmin.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVmax               // vmax.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVshl               // vshl.dtype.atype.u32{.sat}.mode{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVshr               // vshr.dtype.atype.u32{.sat}.mode{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVmad               // vmad.dtype.atype.btype{.po}{.sat}{.scale} d, {-}a{.asel}, {-}b{.bsel}, {-}c
+	OpVset               // vset.atype.btype.cmp{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVadd2              // vadd2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVsub2              // vsub2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVavrg2             // vavrg2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVabsdiff2          // vabsdiff2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVmin2              // vmin2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVmax2              // vmax2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVset2              // vset2.atype.btype.cmp{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVadd4              // vadd4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVsub4              // vsub4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVavrg4             // vavrg4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVabsdiff4          // vabsdiff4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVmin4              // vmin4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVmax4              // vmax4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVset4              // vset4.atype.btype.cmp{.add} d{.mask}, a{.asel}, b{.bsel}, c
 	NumPTXOpcodes        // one past the last PTX opcode
 )
 
@@ -176,6 +202,32 @@ var ptxOpTable = [NumPTXOpcodes]PTXOpInfo{
 	OpSust:       {Name: "sust", Syntax: "sust.b.geom{.cop}{.vec}.ctype.mode [a, b], c; sust.p.geom{.vec}.b32.mode [a, b], c", Numerics: NumIEEE, unitRule: 12},
 	OpSured:      {Name: "sured", Syntax: "sured.b.op.geom.ctype.mode [a, b], c; sured.p.op.geom.b32.mode [a, b], c", Numerics: NumInt, Timing: TimingReduce, unitRule: 12},
 	OpIstypep:    {Name: "istypep", Syntax: "istypep.type p, a (.texref, .samplerref, .surfref)", Need: Need{30, 40}},
+	OpMatch:      {Name: "match", Syntax: "match.any.sync.type d, a, membermask; match.all.sync.type d{|p}, a, membermask", Numerics: NumInt, Need: Need{70, 60}},
+	OpRedux:      {Name: "redux", Syntax: "redux.sync.op.type dst, src, membermask (.op = .add, .min, .max; .and, .or, .xor)", Numerics: NumInt, Need: Need{80, 70}},
+	OpElect:      {Name: "elect", Syntax: "elect.sync d|p, membermask", Need: Need{90, 80}},
+	OpVadd:       {Name: "vadd", Syntax: "vadd.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVsub:       {Name: "vsub", Syntax: "vsub.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVabsdiff:   {Name: "vabsdiff", Syntax: "vabsdiff.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVmin:       {Name: "vmin", Syntax: "vmin.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVmax:       {Name: "vmax", Syntax: "vmax.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVshl:       {Name: "vshl", Syntax: "vshl.dtype.atype.u32{.sat}.mode{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVshr:       {Name: "vshr", Syntax: "vshr.dtype.atype.u32{.sat}.mode{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVmad:       {Name: "vmad", Syntax: "vmad.dtype.atype.btype{.po}{.sat}{.scale} d, {-}a{.asel}, {-}b{.bsel}, {-}c", Numerics: NumInt, Need: Need{20, 20}},
+	OpVset:       {Name: "vset", Syntax: "vset.atype.btype.cmp{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVadd2:      {Name: "vadd2", Syntax: "vadd2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVsub2:      {Name: "vsub2", Syntax: "vsub2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVavrg2:     {Name: "vavrg2", Syntax: "vavrg2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVabsdiff2:  {Name: "vabsdiff2", Syntax: "vabsdiff2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVmin2:      {Name: "vmin2", Syntax: "vmin2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVmax2:      {Name: "vmax2", Syntax: "vmax2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVset2:      {Name: "vset2", Syntax: "vset2.atype.btype.cmp{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVadd4:      {Name: "vadd4", Syntax: "vadd4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVsub4:      {Name: "vsub4", Syntax: "vsub4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVavrg4:     {Name: "vavrg4", Syntax: "vavrg4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVabsdiff4:  {Name: "vabsdiff4", Syntax: "vabsdiff4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVmin4:      {Name: "vmin4", Syntax: "vmin4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVmax4:      {Name: "vmax4", Syntax: "vmax4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVset4:      {Name: "vset4", Syntax: "vset4.atype.btype.cmp{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
 }
 
 // ptxUnitRules give the unit class of a PTX instruction by its type.

@@ -47,14 +47,6 @@ var cudaPrograms = []string{
 	"texobj", "surface", "texref",
 }
 
-// pendingDeviceCalls are the programs whose kernels call vprintf or
-// __assertfail: the PTX front end and warp execution do not accept those
-// calls yet, and their tests say so and skip until they do.
-var pendingDeviceCalls = map[string]string{
-	"printf": "vprintf",
-	"assert": "__assertfail",
-}
-
 type cudaFixture struct {
 	once sync.Once
 	dir  string // programs and the library
@@ -171,19 +163,6 @@ func programArgs(t *testing.T, name, mode string) []string {
 	return nil
 }
 
-// skipPending skips a program whose module the runtime could not load
-// because a kernel calls a device-side runtime function that execution
-// does not support yet.
-func skipPending(t *testing.T, name string, r execResult) {
-	fn, ok := pendingDeviceCalls[name]
-	if !ok {
-		return
-	}
-	if strings.Contains(r.stderr, fn+" is an external function") {
-		t.Skipf("device-side %s is not supported yet: the PTX front end and warp execution must accept calls to it (sim/cuda.DeviceCalls is the runtime's side)", fn)
-	}
-}
-
 // TestExecPrograms runs every test program through gpusim exec in the
 // timing and functional modes: each must print PASS and exit 0, and the
 // report must list its launches.
@@ -194,7 +173,6 @@ func TestExecPrograms(t *testing.T) {
 			t.Run(mode+"/"+name, func(t *testing.T) {
 				t.Parallel()
 				r := runExec(t, []string{"-mode", mode}, filepath.Join(f.dir, name), programArgs(t, name, mode)...)
-				skipPending(t, name, r)
 				if r.code != 0 || !strings.Contains(r.stdout, "PASS\n") {
 					t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s\nreport:\n%s", r.code, r.stdout, r.stderr, r.report)
 				}

@@ -15,6 +15,7 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
+	"github.com/gpusim/gpusim/sim/cuda"
 	"github.com/gpusim/gpusim/traces"
 )
 
@@ -101,6 +102,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err := f.timeline.start(f.mode); err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
+	// Device printf and assert: printed when the kernel ends, as CUDA
+	// prints them at the next synchronisation.
+	dev := cuda.NewTraceOutput()
+	p.Device = dev
 	var st *sim.KernelStats
 	if f.mode == "functional" {
 		st, err = sim.RunFunctional(p)
@@ -116,6 +121,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 		bar.finish()
 	}
+	dev.Flush(stdout, stderr)
 	if err != nil {
 		var fe *sim.FaultError
 		if errors.As(err, &fe) {
@@ -185,6 +191,12 @@ func (f *runFlags) prepare(prog *traces.Program, tracePath string, extra []strin
 		return nil, nil, err
 	}
 	p.Limits = sim.Limits{MaxWarpInsts: f.maxInsts, MaxCycles: f.maxCycles}
+	if prog.ISA == traces.ISAPTX {
+		// Registers per thread from ptxas -v where it is installed.
+		if src, err := os.ReadFile(tracePath); err == nil {
+			p.UsePtxas(src)
+		}
+	}
 	return m, p, nil
 }
 

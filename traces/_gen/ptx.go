@@ -47,7 +47,7 @@ var ptxForms = map[string]string{
 	"generic": "fmGeneric", "none": "fmNone", "mov": "fmMov", "ld": "fmLd", "st": "fmSt", "atom": "fmAtom",
 	"red": "fmRed", "setp": "fmSetp", "set": "fmSet", "shfl": "fmShfl", "vote": "fmVote", "bar": "fmBar",
 	"bra": "fmBra", "call": "fmCall", "prefetch": "fmPrefetch", "cvt": "fmCvt", "cvta": "fmCvta",
-	"isspacep": "fmIsspacep", "lop3": "fmLop3",
+	"isspacep": "fmIsspacep", "lop3": "fmLop3", "match": "fmMatch", "video": "fmVideo",
 	// Texture and surface instructions (traces/ptx/tex.go).
 	"tex": "fmTex", "tld4": "fmTld4", "txq": "fmTxq", "suld": "fmSuld", "sust": "fmSust", "sured": "fmSured",
 	"istypep": "fmIstypep",
@@ -62,7 +62,7 @@ var ptxMods = map[string]string{
 	"shfdir": "mkShfDir", "shfmode": "mkShfMode", "shiftamt": "mkShiftAmt", "sync": "mkSync",
 	"aligned": "mkAligned", "shfl": "mkShfl", "vote": "mkVote", "barkind": "mkBarKind", "barred": "mkBarRed",
 	"testp": "mkTestp", "prmt": "mkPrmt", "noftz": "mkNoftz", "satfinite": "mkSatfinite", "level": "mkLevel",
-	"membar": "mkMembar", "proxy": "mkProxy", "mask": "mkMask",
+	"membar": "mkMembar", "proxy": "mkProxy", "mask": "mkMask", "vmad": "mkVmad",
 	// Texture and surface modifiers (traces/ptx/tex.go).
 	"geom": "mkGeom", "texmode": "mkTexMode", "comp": "mkComp", "texquery": "mkTexQuery",
 	"suclamp": "mkSuClamp", "sufmt": "mkSuFmt",

@@ -101,6 +101,8 @@ func (p *ptxParser) decodeForm(in *traces.Inst, sf *sufs, info *opInfo, word []b
 		return p.decSust(in, sf, info.form == fmSured, word, pos)
 	case fmIstypep:
 		return p.decIstypep(in, sf, word, pos)
+	case fmMatch:
+		return p.decMatch(in, word, pos)
 	}
 	return p.errAt(pos, "%s: no decoder", word)
 }

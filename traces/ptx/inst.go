@@ -28,6 +28,7 @@ type rawOpd struct {
 	off    int64 // rkMem, or rkName written name+N: the constant offset
 	hasOff bool
 	pipe   token // the second name of `d|p` (tkEOF: none)
+	minus  bool  // rkName written -name (only vmad takes it)
 	e0, en int   // rkVec: elements p.elems[e0 : e0+en]
 	pos    traces.Pos
 	// items are the further elements of a bracketed list [a, b, c] (the
@@ -52,7 +53,8 @@ type rawElem struct {
 
 // sufs is what the opcode's suffixes said.
 type sufs struct {
-	types  [2]traces.Type
+	types  [3]traces.Type // a third only for the video instructions
+	vmad   uint32         // vmad's .shr7/.shr15/.po (traces.Video* mode bits)
 	ntypes int
 	seen   modMask
 	space  traces.Space
@@ -157,6 +159,11 @@ func (p *ptxParser) parseInst() error {
 		semi, err = p.decodeBra(&in, word, idx)
 	case fmCall:
 		semi, err = p.decodeCall(&in, word, idx)
+	case fmVideo:
+		semi, err = p.parseOperands(word, opTok.pos)
+		if err == nil {
+			err = p.decVideo(&in, &sf, word, opTok.pos)
+		}
 	default:
 		semi, err = p.parseOperands(word, opTok.pos)
 		if err == nil {
@@ -213,14 +220,14 @@ func (p *ptxParser) parseSuffixes(in *traces.Inst, sf *sufs, info *opInfo, word 
 		}
 		c := alt.cat
 		if c == mkType {
-			if sf.ntypes == 2 {
+			if sf.ntypes == 3 || sf.ntypes == 2 && info.form != fmVideo {
 				return p.errAt(pos, "%s: too many type suffixes", word)
 			}
 			sf.types[sf.ntypes] = traces.Type(alt.val)
 			sf.ntypes++
 			continue
 		}
-		if sf.seen&c != 0 && c != mkHint && c != mkProxy {
+		if sf.seen&c != 0 && c != mkHint && c != mkProxy && c != mkVmad {
 			return p.errAt(pos, "%s: more than one %s modifier", word, catName(c))
 		}
 		sf.seen |= c
@@ -273,6 +280,8 @@ func (p *ptxParser) parseSuffixes(in *traces.Inst, sf *sufs, info *opInfo, word 
 			sf.membar = true
 		case c&texCats != 0:
 			texSuffix(sf, c, alt.val)
+		case c == mkVmad:
+			sf.vmad |= alt.val
 		}
 	}
 	return nil
@@ -375,7 +384,9 @@ func (p *ptxParser) parseRawOpd(r *rawOpd, word []byte) error {
 	case isPunct(t, '-'):
 		p.advance()
 		if p.tok.kind == tkWord {
-			return p.errAt(t.pos, "%s: negated operand -%s is not supported", word, p.bytes(p.tok))
+			r.kind, r.tok, r.minus = rkName, p.tok, true
+			p.advance()
+			return nil
 		}
 		if p.tok.kind != tkNum {
 			return p.unexpected(p.tok, "a number after '-'")

@@ -57,6 +57,7 @@ const (
 	mkMembar                        // .gl (membar)
 	mkProxy                         // .proxy .alias .async (fence/membar proxy forms)
 	mkMask                          // .mask (pmevent)
+	mkVmad                          // .shr7 .shr15 .po (vmad)
 )
 
 // Texture and surface modifier categories (tex.go), numbered from the top
@@ -146,6 +147,8 @@ const (
 	fmSust
 	fmSured
 	fmIstypep
+	fmMatch // match, elect: d{|p}, sources
+	fmVideo // the video instructions (video.go)
 )
 
 type opInfo struct {
@@ -315,6 +318,9 @@ var ptxSuffixes = func() map[string]sufInfo {
 	one("async", mkProxy, 0)
 	one("mask", mkMask, 0)
 	addTexSuffixes(m)
+	one("shr7", mkVmad, uint32(traces.VideoShr7))
+	one("shr15", mkVmad, uint32(traces.VideoShr15))
+	one("po", mkVmad, uint32(traces.VideoPlusOne))
 	return m
 }()
 

@@ -51,6 +51,8 @@ type ptxParser struct {
 
 	fn *ptxFunc // function whose body is being parsed
 
+	initRefs []initRef // address elements of the initialiser being read
+
 	// Scratch space for decoding one instruction.
 	parts []span
 	raw   [maxRawOpds]rawOpd
@@ -77,6 +79,11 @@ type ptxSym struct {
 	dyn  bool // extern .shared array without size: dynamic shared memory
 	fn   *ptxFunc
 	tex  int // symTex: index in Program.TexRefs
+	// shIdx is a module-scope static .shared variable's index in
+	// ptxParser.shared; inits are a .global/.const variable's initialiser
+	// elements that name variables or functions, until resolved.
+	shIdx int
+	inits []initRef
 }
 
 func (p *ptxParser) errAt(pos traces.Pos, format string, args ...any) error {

@@ -19,6 +19,12 @@ func (w *Warp) bytes(sp traces.Space, l int, n int, write bool) ([]byte, error) 
 		a.Addr[l] = addr
 	}
 	a.Spaces[l] = sp
+	return w.memAt(sp, l, addr, n, write)
+}
+
+// memAt returns the n bytes at addr of space sp as lane l sees them (its
+// block's shared memory, its own local memory and frame).
+func (w *Warp) memAt(sp traces.Space, l int, addr uint64, n int, write bool) ([]byte, error) {
 	switch sp {
 	case traces.SpaceGlobal:
 		s := w.gseg
@@ -42,6 +48,21 @@ func (w *Warp) bytes(sp traces.Space, l int, n int, write bool) ([]byte, error) 
 		return w.b.l.cfg.Params.Slice(addr, n, write)
 	}
 	return nil, &mem.Fault{Kind: mem.FaultOutOfRange, Space: sp, Addr: addr, Size: n, Write: write}
+}
+
+// readGeneric copies len(dst) bytes at a generic address as lane l sees
+// them (the device runtime's calls take generic pointers, with no
+// alignment).
+func (w *Warp) readGeneric(l int, addr uint64, dst []byte) error {
+	sp, a := mem.Resolve(addr)
+	for i := range dst {
+		b, err := w.memAt(sp, l, a+uint64(i), 1, false)
+		if err != nil {
+			return err
+		}
+		dst[i] = b[0]
+	}
+	return nil
 }
 
 // addrs computes the address of every lane in m from address operand i

@@ -10,17 +10,18 @@ import (
 )
 
 // maxStack bounds the reconvergence stack (divergence nesting plus call
-// depth); deeper means runaway recursion and is a fault.
-const maxStack = 4096
+// depth); deeper means runaway recursion and is a fault (the call stack's
+// limit usually stops recursion first).
+const maxStack = 1 << 16
 
 // entry is one reconvergence-stack entry: lanes mask execute from pc until
 // they reach rpc, where they merge into the entry below. A call entry (call
-// >= 0: the call-site index) is the base of a callee; its lanes leave it by
-// ret, and rpc is -1.
+// >= 0: the call-site index; fn: the callee's index in Kernel.Funcs) is the
+// base of a callee; its lanes leave it by ret, and rpc is -1.
 type entry struct {
-	pc, rpc int32
-	call    int32
-	mask    uint64
+	pc, rpc  int32
+	call, fn int32
+	mask     uint64
 }
 
 // Warp is one warp of a block: registers, predicates, masks, the
@@ -57,6 +58,12 @@ type Warp struct {
 	gseg    *mem.Segment // the global allocation the last access hit
 	tx      *texScratch  // texture and surface instructions' working memory (tex_exec.go)
 
+	sp      []uint32 // per lane: bytes of its call stack in use (recursive kernels)
+	saves   [][]byte // per lane: the saved activations of recursive calls
+	callTmp []byte   // staging of call arguments and results
+	strLane int      // the lane whose %s strings readString reads
+	strFn   func(addr uint64) (string, bool)
+
 	warpInsts, threadInsts []uint64
 }
 
@@ -75,6 +82,11 @@ func newWarp(b *Block, id int) *Warp {
 		warpInsts:   make([]uint64, len(l.code.ops)),
 		threadInsts: make([]uint64, len(l.code.ops)),
 	}
+	if k.Recursive {
+		w.sp = make([]uint32, W)
+		w.saves = make([][]byte, W)
+	}
+	w.strFn = w.readString
 	w.threads = min(W, l.threads-w.first)
 	w.lanes = warp.LowMask(w.threads)
 	for i := range w.tid {
@@ -105,7 +117,11 @@ func (w *Warp) reset() {
 	clear(w.preds)
 	w.carry, w.exited, w.done = 0, 0, false
 	w.barWait, w.redOp, w.redMask = -1, nil, 0
-	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, call: -1, mask: w.lanes})
+	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, call: -1, fn: -1, mask: w.lanes})
+	clear(w.sp)
+	for i := range w.saves {
+		w.saves[i] = w.saves[i][:0]
+	}
 }
 
 // ID is the warp's index within its block (%warpid).
