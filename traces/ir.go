@@ -167,6 +167,10 @@ type Kernel struct {
 	// ABI, initial MODE); nil for PTX.
 	AMD *AMDKernel
 
+	// Vecs holds the registers of every vector operand (OpdVec) of Code,
+	// the matrix fragments (matrix.go).
+	Vecs []int32
+
 	// Performance directives; 0 means absent.
 	MaxNTid      [3]int32
 	ReqNTid      [3]int32
@@ -223,6 +227,7 @@ type Inst struct {
 	Mode  Mode     // per-opcode sub-mode (see the Mode constants)
 	Vec   uint8    // vector width of ld/st (1, 2, 4)
 	Flags Flags
+	Mat   Matrix // warp-level matrix qualifiers (wmma, mma, ldmatrix, ...; matrix.go)
 
 	Guard    int32 // guarding predicate register, -1 for none
 	GuardNeg bool  // guard written `@!p`

@@ -62,4 +62,9 @@ type Access struct {
 	Mask   uint64         // lanes that accessed memory
 	Addr   []uint64       // per lane: the address within Spaces[lane]
 	Spaces []traces.Space // per lane: the space the access went to
+	// Next is a further part of the same instruction's access (nil for
+	// none): wmma.load and wmma.store access one part per fragment
+	// register, cp.async reads global memory and writes shared memory.
+	// The parts issue together; the instruction completes with the last.
+	Next *Access
 }

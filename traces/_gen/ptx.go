@@ -24,6 +24,7 @@ type ptxOp struct {
 	num, timing       string
 	needSM, needPTX   int
 	spaceKey          bool
+	shapeKey          bool
 	rule              int // index into ptxTable.rules
 	sem               string
 }
@@ -48,6 +49,9 @@ var ptxForms = map[string]string{
 	"red": "fmRed", "setp": "fmSetp", "set": "fmSet", "shfl": "fmShfl", "vote": "fmVote", "bar": "fmBar",
 	"bra": "fmBra", "call": "fmCall", "prefetch": "fmPrefetch", "cvt": "fmCvt", "cvta": "fmCvta",
 	"isspacep": "fmIsspacep", "lop3": "fmLop3",
+	// Matrix and async-copy forms (traces/ptx/matrix.go, async.go).
+	"wmma": "fmWmma", "mma": "fmMma", "ldmatrix": "fmLdmatrix", "cpasync": "fmCpAsync", "mbar": "fmMbar",
+	"policy": "fmPolicy",
 }
 
 var ptxMods = map[string]string{
@@ -60,6 +64,9 @@ var ptxMods = map[string]string{
 	"aligned": "mkAligned", "shfl": "mkShfl", "vote": "mkVote", "barkind": "mkBarKind", "barred": "mkBarRed",
 	"testp": "mkTestp", "prmt": "mkPrmt", "noftz": "mkNoftz", "satfinite": "mkSatfinite", "level": "mkLevel",
 	"membar": "mkMembar", "proxy": "mkProxy", "mask": "mkMask",
+	// Matrix and async-copy qualifiers.
+	"shape": "mkShape", "frag": "mkFrag", "layout": "mkLayout", "matnum": "mkMatNum", "trans": "mkTrans",
+	"mtype": "mkMatType", "matop": "mkMatOp", "mbar": "mkMbar", "policy": "mkPolicy",
 }
 
 var ptxSlots = map[string]string{
@@ -254,8 +261,10 @@ func readPTX(path string) (*ptxTable, error) {
 			case "":
 			case "space":
 				o.spaceKey = true
+			case "shape":
+				o.shapeKey = true
 			default:
-				return nil, errf(path, l.n, "%s: key=%s (want space)", name, f["key"])
+				return nil, errf(path, l.n, "%s: key=%s (want space or shape)", name, f["key"])
 			}
 			if o.num, err = numerics(path, l.n, f["num"]); err != nil {
 				return nil, err
@@ -344,6 +353,9 @@ func (t *ptxTable) tracesFile(b *bytes.Buffer) {
 		}
 		if o.spaceKey {
 			b.WriteString(", SpaceKey: true")
+		}
+		if o.shapeKey {
+			b.WriteString(", ShapeKey: true")
 		}
 		if o.rule != 0 {
 			fmt.Fprintf(b, ", unitRule: %d", o.rule)

@@ -234,14 +234,20 @@ func (p *ptxParser) link(entry *ptxFunc) (*traces.Kernel, error) {
 			k.Preds = append(k.Preds, n)
 		}
 		k.Funcs = append(k.Funcs, traces.FuncSpan{Name: f.name, Start: b[i].code, End: b[i].code + int32(len(f.code))})
+		vecBase := int32(len(k.Vecs))
+		for _, r := range f.vecs {
+			k.Vecs = append(k.Vecs, r+b[i].reg)
+		}
 		ci := 0
 		for j := range f.code {
 			in := f.code[j]
 			for d := range in.Dst {
 				rebase(&in.Dst[d], b[i].reg, b[i].pred)
+				rebaseVec(&in.Dst[d], vecBase)
 			}
 			for s := range in.Src {
 				rebase(&in.Src[s], b[i].reg, b[i].pred)
+				rebaseVec(&in.Src[s], vecBase)
 			}
 			if in.Guard >= 0 {
 				in.Guard += b[i].pred
@@ -282,6 +288,14 @@ func (p *ptxParser) link(entry *ptxFunc) (*traces.Kernel, error) {
 	k.NumPreds = int32(len(k.Preds))
 	computeReconv(k)
 	return k, nil
+}
+
+// rebaseVec moves a vector operand's register list to the kernel's: the
+// list starts at base in Kernel.Vecs (its registers are rebased there).
+func rebaseVec(op *traces.Operand, base int32) {
+	if op.Kind == traces.OpdVec {
+		op.Reg += base
+	}
 }
 
 func rebase(op *traces.Operand, reg, pred int32) {

@@ -57,6 +57,17 @@ const (
 	mkMembar                        // .gl (membar)
 	mkProxy                         // .proxy .alias .async (fence/membar proxy forms)
 	mkMask                          // .mask (pmevent)
+
+	// Matrix and async-copy qualifiers (matrix.go, async.go).
+	mkShape   // .m16n8k16 ... .m8n8
+	mkFrag    // .a .b .c .d (wmma.load/store)
+	mkLayout  // .row .col (wmma.mma and mma take two, in order)
+	mkMatNum  // .x1 .x2 .x4 (ldmatrix/stmatrix)
+	mkTrans   // .trans
+	mkMatType // element types of matrix instructions, in order (.f32.f16.f16.f32; also .s4 .u4 .b1)
+	mkMatOp   // .xor .and .popc (single-bit mma)
+	mkMbar    // .parity .expect_tx .noComplete .noinc .mbarrier::complete_tx::bytes .bulk_group .read
+	mkPolicy  // .fractional .range .cvt (createpolicy)
 )
 
 // typeMask is a set of Types.
@@ -127,6 +138,12 @@ const (
 	fmCvta
 	fmIsspacep
 	fmLop3
+	fmWmma     // wmma.load, wmma.store
+	fmMma      // wmma.mma, mma
+	fmLdmatrix // ldmatrix, stmatrix, movmatrix
+	fmCpAsync  // cp.async, cp.async.bulk
+	fmMbar     // mbarrier.*, cp.async.mbarrier.arrive
+	fmPolicy   // createpolicy, discard, applypriority
 )
 
 type opInfo struct {
@@ -156,7 +173,7 @@ type sufAlt struct {
 
 // sufInfo lists the readings of a suffix word; the first one whose category
 // the mnemonic accepts wins (".and" is a BoolOp for setp, an AtomOp for atom).
-type sufInfo [3]sufAlt
+type sufInfo [4]sufAlt
 
 // Values of categories without an ir.go enum.
 const (
@@ -295,6 +312,7 @@ var ptxSuffixes = func() map[string]sufInfo {
 	one("alias", mkProxy, 0)
 	one("async", mkProxy, 0)
 	one("mask", mkMask, 0)
+	matrixSuffixes(m)
 	return m
 }()
 

@@ -23,6 +23,12 @@ type Code struct {
 	// registers wider than 64 bits (.b128) take two rows, low half first.
 	rows  []int32
 	nrows int
+
+	// Matrix instructions (mma.go): tensor says some op needs the tensor
+	// model; matScratch is how many scratch words a warp needs for their
+	// matrices.
+	tensor     bool
+	matScratch int
 }
 
 // Kernel returns the kernel the code was compiled from.
@@ -77,6 +83,7 @@ type op struct {
 	lanes3 func(dst, a, b, c []uint64, mask uint64, m alu.FPMode) // alu lane-vector form
 	target int32                                                  // bra target / call site
 	reconv int32
+	mat    *matPlan // matrix and async-copy instructions (mma.go, matmem.go)
 }
 
 // dstKind is what a destination operand writes.

@@ -13,12 +13,23 @@ import (
 // address within it in w.acc.
 func (w *Warp) bytes(sp traces.Space, l int, n int, write bool) ([]byte, error) {
 	a := &w.acc
-	addr := a.Addr[l]
+	b, sp, addr, err := w.bytesAt(sp, l, a.Addr[l], n, write)
+	a.Addr[l], a.Spaces[l] = addr, sp
+	return b, err
+}
+
+// bytesAt returns the n bytes at addr in space sp for lane l (a generic
+// address is resolved), with the space and address it resolved to.
+func (w *Warp) bytesAt(sp traces.Space, l int, addr uint64, n int, write bool) ([]byte, traces.Space, uint64, error) {
 	if sp == traces.SpaceGeneric {
 		sp, addr = mem.Resolve(addr)
-		a.Addr[l] = addr
 	}
-	a.Spaces[l] = sp
+	b, err := w.segBytes(sp, l, addr, n, write)
+	return b, sp, addr, err
+}
+
+// segBytes returns the n bytes at addr of space sp (not generic).
+func (w *Warp) segBytes(sp traces.Space, l int, addr uint64, n int, write bool) ([]byte, error) {
 	switch sp {
 	case traces.SpaceGlobal:
 		s := w.gseg

@@ -56,6 +56,12 @@ type Warp struct {
 	sink    []uint64     // where `_` destinations go
 	gseg    *mem.Segment // the global allocation the last access hit
 
+	// Matrix instructions (mma.go, matmem.go): the gathered matrices, one
+	// dot product's operands, and the extra parts of a multi-part access.
+	mat        []uint64
+	dotA, dotB []uint32
+	parts      []warp.Access
+
 	warpInsts, threadInsts []uint64
 }
 
@@ -84,6 +90,15 @@ func newWarp(b *Block, id int) *Warp {
 	}
 	w.acc.Addr = make([]uint64, W)
 	w.acc.Spaces = make([]traces.Space, W)
+	if n := l.code.matScratch; n > 0 {
+		w.mat = make([]uint64, n)
+		w.dotA, w.dotB = make([]uint32, maxDotK), make([]uint32, maxDotK)
+		w.parts = make([]warp.Access, maxParts)
+		for i := range w.parts {
+			w.parts[i].Addr = make([]uint64, W)
+			w.parts[i].Spaces = make([]traces.Space, W)
+		}
+	}
 	bx, by := int(l.cfg.Block[0]), int(l.cfg.Block[1])
 	for lane := 0; lane < W; lane++ {
 		w.laneID[lane] = uint64(lane)
