@@ -71,6 +71,9 @@ func vocabulary(vendor string) map[string]bool {
 		for op := traces.OpInvalid + 1; op < traces.NumPTXOpcodes; op++ {
 			in := traces.Inst{Op: op}
 			keys[in.UnitKey()] = true
+			for _, k := range traces.MatrixKeys(op) { // mma.m16n8k16.f32.f16 ...
+				keys[k] = true
+			}
 			if op.IsMemory() {
 				for _, sp := range spaces {
 					in.Space = sp

@@ -120,6 +120,9 @@ func ptxDeps(k *Kernel, d *Deps) {
 		defs := Implicit(0)
 		if row != nil {
 			id.Timing = row.Timing
+			if in.Op == OpCpAsyncBulk && in.Mode == BulkS2G {
+				id.Timing &^= TimingMbarSignal // completes a bulk group, not an mbarrier
+			}
 			defs = row.Defs
 			if in.Flags.Has(FlagCC) {
 				defs |= row.CCDefs
