@@ -309,7 +309,7 @@ func (p *ptxParser) decMma(in *traces.Inst, sf *sufs, word []byte, pos traces.Po
 	}
 	f, ok := traces.LookupMMA(wmma, m)
 	if !ok {
-		return p.errAt(pos, "%s: no %s form .%s with .%s.%s.%s.%s%s (or not supported)", word, in.Op,
+		return p.errAt(pos, "%s: PTX defines no %s.%s with .%s.%s.%s.%s%s (dtype, atype, btype, ctype)", word, in.Op,
 			m.Shape, m.D, m.A, m.B, m.C, bitOpWords(m.BitOp))
 	}
 	if !f.AnyLayout && (m.ALayout != traces.LayoutRow || m.BLayout != traces.LayoutCol) {

@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/gpusim/gpusim/traces"
@@ -216,6 +217,42 @@ func TestCpAsyncAndMbarrier(t *testing.T) {
 		// bytes pending; the bulk copy's 64 bytes complete it.
 		if got[4*l] != 0 || got[4*l+1] != uint64(32-l) || got[4*l+2] != 0 || got[4*l+3] != 1 {
 			t.Fatalf("mbarrier lane %d: %v", l, got[4*l:4*l+4])
+		}
+	}
+}
+
+// TestLLVMTensorKernelsRun runs every kernel of the LLVM-compiled
+// fixture (traces/testdata/ptx/tensor.cu: every wmma builtin family,
+// cp.async, its groups and the mbarrier builtins) for one warp on random
+// inputs: what the compiler emits decodes and executes.
+func TestLLVMTensorKernelsRun(t *testing.T) {
+	for _, f := range []string{"../../traces/testdata/ptx/tensor.sm80.ptx", "../../traces/testdata/ptx/tensor.sm90.ptx"} {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := ptxfe.Parse(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(prog.Kernels) != 13 {
+			t.Errorf("%s: %d kernels, want 13", f, len(prog.Kernels))
+		}
+		for _, k := range prog.Kernels {
+			rg := newRigProgram(t, prog, rigOpts{block: [3]uint32{32, 1, 1}, kernel: k.Name, params: make([]uint64, len(k.Params))})
+			if rg.launch.Config().Kernel != k {
+				t.Fatalf("%s: the rig picked another kernel", k.Name)
+			}
+			for i := range k.Params {
+				words := make([]uint64, 4096)
+				for j := range words {
+					words[j] = uint64(j*2654435761) & 0x3bff3bff // finite f16 pairs, small integers
+				}
+				rg.setParam(i, rg.alloc(4, words...))
+			}
+			if err := rg.runGrid(); err != nil {
+				t.Errorf("%s: %s: %v", f, k.Name, err)
+			}
 		}
 	}
 }
