@@ -108,26 +108,67 @@ func decodeFloat(v uint32, ebits, fbits int) (t tensorTerm, inf, nan bool) {
 	return t, false, false
 }
 
+// TensorOperand is a multiplicand decoded once, for the many dot
+// products an operand of a matrix multiply enters (DecodeTensor).
+type TensorOperand struct {
+	t        tensorTerm
+	inf, nan bool
+}
+
+// DecodeTensor decodes multiplicand x of format e.
+func DecodeTensor(e TensorElem, x uint32) TensorOperand {
+	t, inf, nan := decodeTensor(e, x)
+	return TensorOperand{t, inf, nan}
+}
+
 // DotF32 returns the tensor core's c + sum_k a[k]*b[k] as f32 bits: a and
 // b hold the multiplicands' bit patterns (len(a) == len(b)), c the f32
 // accumulator.
 func (t *TensorModel) DotF32(e TensorElem, a, b []uint32, c uint32) uint32 {
+	var da, db [maxStep]TensorOperand
+	g := t.group(e, len(a))
+	acc := c
+	for k := 0; k < len(a) || k == 0; k += g {
+		end := min(k+g, len(a))
+		xa, xb := da[:], db[:]
+		if end-k > maxStep {
+			xa, xb = make([]TensorOperand, end-k), make([]TensorOperand, end-k)
+		}
+		for i := k; i < end; i++ {
+			xa[i-k], xb[i-k] = DecodeTensor(e, a[i]), DecodeTensor(e, b[i])
+		}
+		acc = t.stepDecoded(xa[:end-k], xb[:end-k], acc)
+		if len(a) == 0 {
+			break
+		}
+	}
+	return acc
+}
+
+// DotF32Decoded is DotF32 on decoded multiplicands of format e.
+func (t *TensorModel) DotF32Decoded(e TensorElem, a, b []TensorOperand, c uint32) uint32 {
+	g := t.group(e, len(a))
+	acc := c
+	for k := 0; k < len(a) || k == 0; k += g {
+		end := min(k+g, len(a))
+		acc = t.stepDecoded(a[k:end], b[k:end], acc)
+		if len(a) == 0 {
+			break
+		}
+	}
+	return acc
+}
+
+// group is the products per step for format e and k products.
+func (t *TensorModel) group(e TensorElem, k int) int {
 	g := t.GroupHalf
 	if e == TensorTF32 {
 		g = t.GroupTF32
 	}
 	if g <= 0 || t.Exact {
-		g = len(a)
+		g = max(k, 1)
 	}
-	acc := c
-	for k := 0; k < len(a); k += g {
-		end := min(k+g, len(a))
-		acc = t.step(e, a[k:end], b[k:end], acc)
-	}
-	if len(a) == 0 {
-		acc = t.step(e, nil, nil, acc)
-	}
-	return acc
+	return g
 }
 
 // DotF16 is DotF32 with an f16 result: the f32 value rounded to nearest
@@ -136,28 +177,37 @@ func (t *TensorModel) DotF16(e TensorElem, a, b []uint32, c uint32) uint16 {
 	return F32ToF16(t.DotF32(e, a, b, c), CanonicalNaN)
 }
 
-// maxStep bounds the products one step takes (the largest K of a form).
-const maxStep = 256
+// maxStep is the most products a step keeps on the stack (the largest K
+// of a floating-point form is 16); longer steps, which only callers of
+// DotF32 beyond the PTX forms make, use the heap.
+const maxStep = 16
 
-// step adds one group of products and the accumulator c.
+// step adds one group of products (patterns of format e) and the
+// accumulator c.
 func (t *TensorModel) step(e TensorElem, a, b []uint32, c uint32) uint32 {
-	var terms [maxStep + 1]tensorTerm
+	da, db := make([]TensorOperand, len(a)), make([]TensorOperand, len(b))
+	for i := range a {
+		da[i], db[i] = DecodeTensor(e, a[i]), DecodeTensor(e, b[i])
+	}
+	return t.stepDecoded(da, db, c)
+}
+
+// stepDecoded adds one group of decoded products and the accumulator c.
+func (t *TensorModel) stepDecoded(a, b []TensorOperand, c uint32) uint32 {
+	var stack [maxStep + 1]tensorTerm
+	terms := stack[:]
+	if len(a) > maxStep {
+		terms = make([]tensorTerm, len(a)+1)
+	}
 	n := 0
 	posInf, negInf, nan := false, false, false
 	allNegZero := true
-	addInf := func(neg bool) {
-		if neg {
-			negInf = true
-		} else {
-			posInf = true
-		}
-	}
 	ct, cinf, cnan := decodeFloat(c, 8, 23)
 	switch {
 	case cnan:
 		nan = true
 	case cinf:
-		addInf(ct.neg)
+		posInf, negInf = posInf || !ct.neg, negInf || ct.neg
 	default:
 		if ct.sig != 0 || !ct.neg {
 			allNegZero = false
@@ -166,22 +216,21 @@ func (t *TensorModel) step(e TensorElem, a, b []uint32, c uint32) uint32 {
 		n++
 	}
 	for k := range a {
-		x, xinf, xnan := decodeTensor(e, a[k])
-		y, yinf, ynan := decodeTensor(e, b[k])
-		neg := x.neg != y.neg
+		x, y := &a[k], &b[k]
+		neg := x.t.neg != y.t.neg
 		switch {
-		case xnan || ynan:
+		case x.nan || y.nan:
 			nan = true
 			continue
-		case xinf || yinf:
-			if (xinf && !yinf && y.sig == 0) || (yinf && !xinf && x.sig == 0) {
+		case x.inf || y.inf:
+			if (x.inf && !y.inf && y.t.sig == 0) || (y.inf && !x.inf && x.t.sig == 0) {
 				nan = true // Inf * 0
 			} else {
-				addInf(neg)
+				posInf, negInf = posInf || !neg, negInf || neg
 			}
 			continue
 		}
-		p := tensorTerm{neg: neg, sig: x.sig * y.sig, exp: x.exp + y.exp, shift: x.shift + y.shift}
+		p := tensorTerm{neg: neg, sig: x.t.sig * y.t.sig, exp: x.t.exp + y.t.exp, shift: x.t.shift + y.t.shift}
 		if p.sig != 0 || !neg {
 			allNegZero = false
 		}

@@ -29,6 +29,7 @@ type Code struct {
 	// matrices.
 	tensor     bool
 	matScratch int
+	tensorOps  int // decoded multiplicands per operand of the largest float multiply-accumulate
 }
 
 // Kernel returns the kernel the code was compiled from.

@@ -138,8 +138,9 @@ func (w *Warp) wmmaStride(o *op, l int) uint64 {
 }
 
 // fragAccess fills the parts of a fragment's memory access for the lanes
-// in m and returns the first.
-func (w *Warp) fragAccess(o *op, kind warp.AccessKind, m uint64, addrOf func(l, slot int) uint64) *warp.Access {
+// in m and returns the first: part j starts at the first element of the
+// j-th run of lane 0's distinct elements contiguous in memory.
+func (w *Warp) fragAccess(o *op, kind warp.AccessKind, m uint64) *warp.Access {
 	p := o.mat
 	f := &p.frag[0]
 	s := f.slots[:f.uniq]
@@ -154,7 +155,7 @@ func (w *Warp) fragAccess(o *op, kind warp.AccessKind, m uint64, addrOf func(l, 
 		a.Size = max(((j-i)*int(f.bits)+7)/8, 1)
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := tz(mm)
-			sp, addr := o.space, addrOf(l, i)
+			sp, addr := o.space, w.matBase(o, l)+p.slotOffset(f.slots[l*f.perLane+i], w.wmmaStride(o, l))/8
 			if sp == traces.SpaceGeneric {
 				sp, addr = mem.Resolve(addr)
 			}
@@ -218,9 +219,7 @@ func execWmmaLoad(w *Warp, o *op, m uint64) error {
 			w.regs[r] |= v & f.mask << x.shift
 		}
 	}
-	w.fragAccess(o, warp.AccessLoad, m, func(l, i int) uint64 {
-		return w.matBase(o, l) + p.slotOffset(f.slots[i], w.wmmaStride(o, l))/8
-	})
+	w.fragAccess(o, warp.AccessLoad, m)
 	return nil
 }
 
@@ -253,9 +252,7 @@ func execWmmaStore(w *Warp, o *op, m uint64) error {
 			}
 		}
 	}
-	w.fragAccess(o, warp.AccessStore, m, func(l, i int) uint64 {
-		return w.matBase(o, l) + p.slotOffset(f.slots[i], w.wmmaStride(o, l))/8
-	})
+	w.fragAccess(o, warp.AccessStore, m)
 	return nil
 }
 

@@ -256,3 +256,69 @@ func TestLLVMTensorKernelsRun(t *testing.T) {
 		}
 	}
 }
+
+// TestWmmaLoadAccessParts: the timing record of a wmma.load names, for
+// every lane, addresses of data that lane loaded: memory holds f16 values
+// equal to their element numbers, and the value at each part's address in
+// each lane must be one of the halves the lane's registers received.
+func TestWmmaLoadAccessParts(t *testing.T) {
+	for _, layout := range []string{"row", "col"} {
+		src := `.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [p];
+	wmma.load.a.sync.aligned.` + layout + `.m16n16k16.global.f16 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, [%rd1];
+	ret;
+}
+`
+		prog, err := ptxfe.Parse("k.ptx", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rg := newRigProgram(t, prog, rigOpts{block: [3]uint32{32, 1, 1}, params: make([]uint64, 1)})
+		words := make([]uint64, 256)
+		for i := range words {
+			words[i] = uint64(i + 1)
+		}
+		base := rg.alloc(2, words...)
+		rg.setParam(0, base)
+		blk, err := rg.launch.NewBlock([3]uint32{}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := blk.Warps()[0]
+		if _, err := w.Step(0); err != nil { // ld.param
+			t.Fatal(err)
+		}
+		res, err := w.Step(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts := 0
+		for a := res.Mem; a != nil; a = a.Next {
+			parts++
+			for l := 0; l < 32; l++ {
+				v := rg.read(a.Addr[l], 2, 1)[0]
+				found := false
+				k := prog.Kernels[0]
+				for _, r := range k.VecRegs(&k.Code[1].Dst[0]) {
+					reg := w.Reg(int(r), l)
+					if reg&0xffff == v || reg>>16&0xffff == v {
+						found = true
+					}
+				}
+				if !found {
+					t.Fatalf("%s: part %d lane %d reads %#x (value %d), which the lane did not load", layout, parts, l, a.Addr[l], v)
+				}
+			}
+		}
+		want := map[string]int{"row": 4, "col": 8}[layout]
+		if parts != want {
+			t.Errorf("%s: %d access parts, want %d", layout, parts, want)
+		}
+	}
+}

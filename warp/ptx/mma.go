@@ -189,6 +189,9 @@ func (c *compiler) mma(in *traces.Inst, o *op) error {
 		p.sat = in.Flags.Has(traces.FlagSatFinite)
 	}
 	c.code.needScratch(p.batch * (p.m*p.k + p.k*p.n + 2*p.m*p.n))
+	if p.kind == mmaFloat {
+		c.code.tensorOps = max(c.code.tensorOps, p.batch*max(p.m, p.n)*p.k)
+	}
 	o.mat, o.exec = p, execMma
 	return nil
 }
@@ -258,6 +261,37 @@ func execMma(w *Warp, o *op, m uint64) error {
 	w.gather(&p.frag[2], C)
 	tm := w.b.l.cfg.Model
 	a32, b32 := w.dotA[:p.k], w.dotB[:p.k]
+	if p.kind == mmaFloat {
+		// Every multiplicand enters N (or M) dot products: decode it once.
+		da, db := w.opA[:len(A)], w.opB[:len(B)]
+		for i, x := range A {
+			da[i] = alu.DecodeTensor(p.tensor, uint32(x))
+		}
+		for i, x := range B {
+			db[i] = alu.DecodeTensor(p.tensor, uint32(x))
+		}
+		for b := 0; b < p.batch; b++ {
+			for i := 0; i < p.m; i++ {
+				arow := da[b*mk+i*p.k : b*mk+(i+1)*p.k]
+				for j := 0; j < p.n; j++ {
+					bcol := db[b*kn+j*p.k : b*kn+(j+1)*p.k]
+					ci := b*mn + i*p.n + j
+					cv := uint32(C[ci])
+					if p.cHalf {
+						cv = alu.F16ToF32(uint16(cv))
+					}
+					d := tm.Tensor.DotF32Decoded(p.tensor, arow, bcol, cv)
+					if p.dHalf {
+						D[ci] = uint64(alu.F32ToF16(d, alu.CanonicalNaN))
+					} else {
+						D[ci] = uint64(d)
+					}
+				}
+			}
+		}
+		w.scatter(&p.frag[3], D)
+		return nil
+	}
 	for b := 0; b < p.batch; b++ {
 		for i := 0; i < p.m; i++ {
 			arow := A[b*mk+i*p.k : b*mk+(i+1)*p.k]
@@ -272,16 +306,6 @@ func execMma(w *Warp, o *op, m uint64) error {
 						a32[k], b32[k] = uint32(arow[k]), uint32(bcol[k])
 					}
 					switch p.kind {
-					case mmaFloat:
-						cv := uint32(C[ci])
-						if p.cHalf {
-							cv = alu.F16ToF32(uint16(cv))
-						}
-						if p.dHalf {
-							D[ci] = uint64(tm.Tensor.DotF16(p.tensor, a32, b32, cv))
-						} else {
-							D[ci] = uint64(tm.Tensor.DotF32(p.tensor, a32, b32, cv))
-						}
 					case mmaInt:
 						D[ci] = uint64(uint32(alu.DotS32(a32, b32, p.ibits, p.aSig, p.bSig, int32(uint32(C[ci])), p.sat)))
 					case mmaB1:

@@ -2,6 +2,8 @@ package ptx
 
 import (
 	"errors"
+
+	"github.com/gpusim/gpusim/alu"
 	"github.com/gpusim/gpusim/warp"
 	"math/bits"
 
@@ -60,6 +62,7 @@ type Warp struct {
 	// dot product's operands, and the extra parts of a multi-part access.
 	mat        []uint64
 	dotA, dotB []uint32
+	opA, opB   []alu.TensorOperand
 	parts      []warp.Access
 
 	warpInsts, threadInsts []uint64
@@ -93,6 +96,7 @@ func newWarp(b *Block, id int) *Warp {
 	if n := l.code.matScratch; n > 0 {
 		w.mat = make([]uint64, n)
 		w.dotA, w.dotB = make([]uint32, maxDotK), make([]uint32, maxDotK)
+		w.opA, w.opB = make([]alu.TensorOperand, l.code.tensorOps), make([]alu.TensorOperand, l.code.tensorOps)
 		w.parts = make([]warp.Access, maxParts)
 		for i := range w.parts {
 			w.parts[i].Addr = make([]uint64, W)
