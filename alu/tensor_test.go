@@ -574,3 +574,21 @@ func signBit(e TensorElem, x uint32) uint32 {
 	}
 	return x >> 15 & 1 << 31
 }
+
+// TestTensorChoice: [numerics] tensor picks the model; the default is
+// ampere; an unknown name is refused with the names.
+func TestTensorChoice(t *testing.T) {
+	for _, name := range []string{"volta", "turing", "ampere", "ada_assumed", "hopper_assumed", "exact_rn"} {
+		m, err := NewModel(Choice{Tensor: name})
+		if err != nil || m.Tensor == nil || m.Tensor.Name != name {
+			t.Errorf("%s: %v, %+v", name, err, m)
+		}
+	}
+	if m, err := NewModel(Choice{}); err != nil || m.Tensor.Name != "ampere" {
+		t.Errorf("default: %v, %+v", err, m)
+	}
+	_, err := NewModel(Choice{Tensor: "blackwell"})
+	if want := `numerics.tensor: unknown model "blackwell" (known: ampere, volta, turing, ada_assumed, hopper_assumed, exact_rn)`; err == nil || err.Error() != want {
+		t.Errorf("unknown model: %v, want %s", err, want)
+	}
+}

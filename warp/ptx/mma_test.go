@@ -495,3 +495,57 @@ func getBits(buf []byte, off, n int) uint64 {
 	}
 	return v
 }
+
+// TestMmaInCalledFunction: fragment vectors of a .func are linked into the
+// kernel's register file with the function's registers (an mma in a
+// callee computes what the same mma in the kernel does).
+func TestMmaInCalledFunction(t *testing.T) {
+	body := func(pre string) string {
+		return strings.NewReplacer("@r", "%"+pre+"r", "@f", "%"+pre+"f").Replace(`	.reg .b32 @r<12>;
+	.reg .f32 @f<4>;
+	mov.b32 @r0, 0x3C003C00;
+	mov.b32 @r1, 0x40004000;
+	mov.b32 @r2, 0x3C00BC00;
+	mov.b32 @r3, 0x3800B800;
+	mov.b32 @r4, 0x44003C00;
+	mov.b32 @r5, 0x3C004000;
+	mov.f32 @f0, 0f3F800000;
+	mov.f32 @f1, 0f40000000;
+	mov.f32 @f2, 0fC0000000;
+	mov.f32 @f3, 0f3F000000;
+	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {@f0, @f1, @f2, @f3}, {@r0, @r1, @r2, @r3}, {@r4, @r5}, {@f0, @f1, @f2, @f3};
+	mov.b32 @r6, %tid.x;
+	mul.wide.u32 %rd2, @r6, 16;
+	add.u64 %rd3, %rd1, %rd2;
+	st.global.v4.f32 [%rd3], {@f0, @f1, @f2, @f3};
+`)
+	}
+	run := func(src string) []uint64 {
+		prog, err := ptxfe.Parse("f.ptx", []byte(src))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+		rg := newRigProgram(t, prog, rigOpts{block: [3]uint32{32, 1, 1}, params: make([]uint64, 1), kernel: "k"})
+		out := rg.alloc(4, make([]uint64, 256)...)
+		rg.setParam(0, out)
+		if err := rg.runGrid(); err != nil {
+			t.Fatal(err)
+		}
+		return rg.read(out, 4, 128)
+	}
+	head := ".version 7.0\n.target sm_80\n.address_size 64\n"
+	direct := run(head + ".visible .entry k(.param .u64 p)\n{\n\t.reg .b64 %rd<4>;\n\tld.param.u64 %rd1, [p];\n" + body("") + "\tret;\n}\n")
+	// The kernel does an mma of its own (other inputs, into the second
+	// half of the buffer) before the call: its fragments come first in
+	// the linked vectors.
+	own := strings.NewReplacer("0x3C003C00", "0x42004200", "add.u64 %rd3, %rd1, %rd2;", "add.u64 %rd3, %rd1, %rd2;\n\tadd.u64 %rd3, %rd3, 512;").Replace(body("k"))
+	called := run(head + ".func f(.param .u64 q)\n{\n\t.reg .b64 %rd<4>;\n\tld.param.u64 %rd1, [q];\n" + body("x") + "\tret;\n}\n" +
+		".visible .entry k(.param .u64 p)\n{\n\t.reg .b32 %pad<7>;\n\t.reg .b64 %rd<4>;\n\t.param .u64 a;\n\tld.param.u64 %rd1, [p];\n\tmov.b32 %pad3, 7;\n" +
+		own + "\tst.param.u64 [a], %rd1;\n\tcall f, (a);\n\tret;\n}\n")
+	if fmt.Sprint(direct[:128]) != fmt.Sprint(called[:128]) {
+		t.Errorf("the mma in a called function computes %v, in the kernel %v", called[:8], direct[:8])
+	}
+	if direct[0] == 0 {
+		t.Error("no result")
+	}
+}
