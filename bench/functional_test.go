@@ -3,6 +3,7 @@ package bench
 import (
 	"github.com/gpusim/gpusim/traces/ptx"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/gpusim/gpusim/config"
@@ -21,7 +22,11 @@ func prepareSample(b *testing.B, name string) *sim.Prepared {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := config.Load("sm_75", nil)
+	preset := "sm_75"
+	if strings.HasSuffix(name, "_sm80") {
+		preset = "sm_80" // the tensor-core samples
+	}
+	m, err := config.Load(preset, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -56,3 +61,7 @@ func benchFunctional(b *testing.B, name string) {
 func BenchmarkFunctionalSoftmax(b *testing.B)   { benchFunctional(b, "softmax") }
 func BenchmarkFunctionalVecadd(b *testing.B)    { benchFunctional(b, "vecadd") }
 func BenchmarkFunctionalDivergent(b *testing.B) { benchFunctional(b, "divergent") }
+func BenchmarkFunctionalGemmWmma(b *testing.B)  { benchFunctional(b, "gemm_wmma_sm80") }
+func BenchmarkFunctionalGemmMmaAsync(b *testing.B) {
+	benchFunctional(b, "gemm_mma_async_sm80")
+}

@@ -29,3 +29,7 @@ func benchTiming(b *testing.B, name string) {
 func BenchmarkTimingSoftmax(b *testing.B)   { benchTiming(b, "softmax") }
 func BenchmarkTimingVecadd(b *testing.B)    { benchTiming(b, "vecadd") }
 func BenchmarkTimingDivergent(b *testing.B) { benchTiming(b, "divergent") }
+func BenchmarkTimingGemmWmma(b *testing.B)  { benchTiming(b, "gemm_wmma_sm80") }
+func BenchmarkTimingGemmMmaAsync(b *testing.B) {
+	benchTiming(b, "gemm_mma_async_sm80")
+}

@@ -259,6 +259,7 @@ type Numerics struct {
 	Rcp      string `toml:"rcp" need:"optional"`       // rcp.approx.f32 (MUFU.RCP)
 	Rcp64H   string `toml:"rcp64h" need:"optional"`    // rcp.approx.ftz.f64 (MUFU.RCP64H)
 	DivFixup string `toml:"div_fixup" need:"optional"` // v_div_fixup_f32
+	Tensor   string `toml:"tensor" need:"optional"`    // tensor-core multiply-accumulate (wmma.mma, mma)
 }
 
 // Kernel is the [kernel] table: defaults for what a trace may not say.

@@ -168,6 +168,9 @@ type slot struct {
 	wave Wave
 	pend [waveQueues]cycleRing
 
+	// acp is the warp's asynchronous copies in time (async.go).
+	acp asyncState
+
 	cand, exited, inActive bool
 	// parked: the warp waits at a barrier with no wake time; a release
 	// (by any instruction of another warp of its block) unparks it.
@@ -182,6 +185,7 @@ type blockState struct {
 	live     int     // warps not exited
 	parked   int     // warps parked at a barrier
 	drain    Cycle   // when its last memory instruction completes
+	mbarDone Cycle   // when the async copies signalling its mbarriers complete (async.go)
 	retireAt Cycle   // Never while warps run
 	slots    []int32 // its warp slots
 }
@@ -305,6 +309,7 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 	}
 	b := &s.blocks[bi]
 	b.used, b.handle, b.live, b.drain, b.retireAt, b.parked = true, handle, len(warps), now, Never, 0
+	b.mbarDone = 0
 	b.slots = b.slots[:0]
 	next := 0
 	for wi, w := range warps {
@@ -330,6 +335,7 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		for q := range sl.pend {
 			sl.pend[q].reset()
 		}
+		sl.acp.reset()
 		sl.npc, sl.sbAt, sl.sbLong = w.PC(), 0, false
 		sl.nunit, sl.sbUnit = s.prog.firstUnit(sl.npc), -1
 		sl.state, sl.pc, sl.since = NotSelected, sl.npc, now

@@ -42,6 +42,7 @@ func NewDevice(m *config.Machine) (*Device, error) {
 func numericsModel(m *config.Machine) (*alu.Model, error) {
 	model, err := alu.NewModel(alu.Choice{
 		Ex2: m.Numerics.Ex2, Rcp: m.Numerics.Rcp, Rcp64H: m.Numerics.Rcp64H, DivFixup: m.Numerics.DivFixup,
+		Tensor: m.Numerics.Tensor,
 	})
 	if err != nil {
 		file, line := m.Pos("numerics")

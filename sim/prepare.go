@@ -95,6 +95,7 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 	}
 	model, err := alu.NewModel(alu.Choice{
 		Ex2: m.Numerics.Ex2, Rcp: m.Numerics.Rcp, Rcp64H: m.Numerics.Rcp64H, DivFixup: m.Numerics.DivFixup,
+		Tensor: m.Numerics.Tensor,
 	})
 	if err != nil {
 		return nil, err

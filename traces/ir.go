@@ -222,6 +222,10 @@ type Kernel struct {
 	// ABI, initial MODE); nil for PTX.
 	AMD *AMDKernel
 
+	// Vecs holds the registers of every vector operand (OpdVec) of Code,
+	// the matrix fragments (matrix.go).
+	Vecs []int32
+
 	// Performance directives; 0 means absent.
 	MaxNTid      [3]int32
 	ReqNTid      [3]int32
@@ -241,6 +245,14 @@ const (
 	OpdMem                 // memory address [base+offset]: (Reg >= 0 ? R[Reg] : 0) + segment base of Space (if not SpaceNone) + int64(Imm)
 	OpdSym                 // the address of a variable: segment base of Space + Imm (Imm = the variable's offset + any +N)
 	OpdLabel               // a code address: Imm is an index into Kernel.Code (only in data contexts; branches use Inst.Target)
+)
+
+// PTX operand kinds of instruction families documented with the family,
+// set apart from the kinds above (and from the AMD kinds, amd_ir.go). One
+// block, so that no two kinds share a value.
+const (
+	OpdVec    OperandKind = 0x20 + iota // a vector of value registers (matrix.go)
+	OpdTexRef                           // a texture, sampler or surface reference (ir_tex.go)
 )
 
 // Operand is one source or destination. It is small and flat on purpose.
@@ -281,6 +293,7 @@ type Inst struct {
 	Vec   uint8    // vector width of ld/st (1, 2, 4)
 	Geom  Geom     // texture and surface instructions: the geometry (ir_tex.go)
 	Flags Flags
+	Mat   Matrix // warp-level matrix qualifiers (wmma, mma, ldmatrix, ...; matrix.go)
 
 	Guard    int32 // guarding predicate register, -1 for none
 	GuardNeg bool  // guard written `@!p`

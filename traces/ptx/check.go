@@ -516,7 +516,7 @@ func formNeed(in *traces.Inst, sf *sufs) need {
 
 // checkTarget rejects forms the module's .target or .version lacks.
 func (p *ptxParser) checkTarget(in *traces.Inst, sf *sufs, word []byte, pos traces.Pos) error {
-	n := formNeed(in, sf)
+	n := p.asyncNeed(in, sf, matrixNeed(in, formNeed(in, sf)))
 	if n.sm > p.sm {
 		return p.errAt(pos, "%s: requires sm_%d or later (.target is %s)", word, n.sm, p.prog.Target)
 	}

@@ -21,6 +21,7 @@ type ptxFunc struct {
 	texts []span // per instruction: its normalised text in ptxParser.text
 	regs  []traces.Reg
 	preds []string
+	vecs  []int32 // registers of vector operands (traces.OpdVec), linked into Kernel.Vecs
 
 	labels  map[string]labelDef
 	brRefs  []labelRef

@@ -538,14 +538,20 @@ func (p *ptxParser) link(entry *ptxFunc) (*traces.Kernel, error) {
 			k.Recursive = true
 		}
 		k.Funcs = append(k.Funcs, sp)
+		vecBase := int32(len(k.Vecs))
+		for _, r := range f.vecs {
+			k.Vecs = append(k.Vecs, r+b[i].reg)
+		}
 		ci := 0
 		for j := range f.code {
 			in := f.code[j]
 			for d := range in.Dst {
 				rebase(&in.Dst[d], b[i].reg, b[i].pred)
+				rebaseVec(&in.Dst[d], vecBase)
 			}
 			for s := range in.Src {
 				rebase(&in.Src[s], b[i].reg, b[i].pred)
+				rebaseVec(&in.Src[s], vecBase)
 			}
 			if len(in.Ext) > 0 {
 				// Each kernel gets its own copy: a function linked into
@@ -622,6 +628,14 @@ func (p *ptxParser) callSite(c *ptxCall, frame uint64, b []linkBase, index map[*
 		site.Rets = append(site.Rets, traces.Copy{From: gb.frame + c.fn.rets[a].off, To: frame + ret.off, Size: ret.size})
 	}
 	return site
+}
+
+// rebaseVec moves a vector operand's register list to the kernel's: the
+// list starts at base in Kernel.Vecs (its registers are rebased there).
+func rebaseVec(op *traces.Operand, base int32) {
+	if op.Kind == traces.OpdVec {
+		op.Reg += base
+	}
 }
 
 func rebase(op *traces.Operand, reg, pred int32) {

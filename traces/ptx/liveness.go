@@ -51,9 +51,9 @@ func (s *liveSet) has(r int32) bool {
 func (s *liveSet) add(r int32) { i := r - s.lo; s.w[i>>6] |= 1 << (uint(i) & 63) }
 func (s *liveSet) del(r int32) { i := r - s.lo; s.w[i>>6] &^= 1 << (uint(i) & 63) }
 
-// regUses calls use for each register an instruction reads and def for
-// each it writes.
-func regUses(in *traces.Inst, use, def func(int32)) {
+// regUses calls use for each register an instruction of k reads and def
+// for each it writes.
+func regUses(k *traces.Kernel, in *traces.Inst, use, def func(int32)) {
 	for i := 0; i < len(in.Src); i++ {
 		op := &in.Src[i]
 		switch op.Kind {
@@ -63,6 +63,10 @@ func regUses(in *traces.Inst, use, def func(int32)) {
 			if op.Reg >= 0 {
 				use(op.Reg)
 			}
+		case traces.OpdVec:
+			for _, r := range k.VecRegs(op) {
+				use(r)
+			}
 		}
 	}
 	for i := range in.Ext {
@@ -71,8 +75,13 @@ func regUses(in *traces.Inst, use, def func(int32)) {
 		}
 	}
 	for i := 0; i < len(in.Dst); i++ {
-		if in.Dst[i].Kind == traces.OpdReg {
-			def(in.Dst[i].Reg)
+		switch op := &in.Dst[i]; op.Kind {
+		case traces.OpdReg:
+			def(op.Reg)
+		case traces.OpdVec:
+			for _, r := range k.VecRegs(op) {
+				def(r)
+			}
 		}
 	}
 }
@@ -91,7 +100,7 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 	// The span's registers form a contiguous range after linking.
 	lo, hi := int32(-1), int32(-1)
 	for i := sp.Start; i < sp.End; i++ {
-		regUses(&k.Code[i], func(r int32) {
+		regUses(k, &k.Code[i], func(r int32) {
 			if lo < 0 || r < lo {
 				lo = r
 			}
@@ -123,7 +132,7 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 		for i := g.blocks[b].start; i < g.blocks[b].end; i++ {
 			inst := &k.Code[i]
 			u, d := &use[b], &def[b]
-			regUses(inst, func(r int32) {
+			regUses(k, inst, func(r int32) {
 				if !d.has(r) {
 					u.add(r)
 				}
@@ -190,7 +199,7 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 			}
 			// Dead definitions still occupy a register at the instruction.
 			extra := 0
-			regUses(inst, func(int32) {}, func(r int32) {
+			regUses(k, inst, func(int32) {}, func(r int32) {
 				if !live.has(r) {
 					extra += weight(r)
 				}
@@ -198,13 +207,13 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 			if cur+extra > best {
 				best = cur + extra
 			}
-			regUses(inst, func(int32) {}, func(r int32) {
+			regUses(k, inst, func(int32) {}, func(r int32) {
 				if inst.Guard < 0 && live.has(r) {
 					live.del(r)
 					cur -= weight(r)
 				}
 			})
-			regUses(inst, func(r int32) {
+			regUses(k, inst, func(r int32) {
 				if !live.has(r) {
 					live.add(r)
 					cur += weight(r)
@@ -262,7 +271,7 @@ func stackFrameEstimate(k *traces.Kernel, si int) uint64 {
 		for i := g.blocks[b].start; i < g.blocks[b].end; i++ {
 			inst := &k.Code[i]
 			u, d := &use[b], &def[b]
-			regUses(inst, func(r int32) {
+			regUses(k, inst, func(r int32) {
 				if !d.has(r) {
 					u.add(r)
 				}
@@ -308,12 +317,12 @@ func stackFrameEstimate(k *traces.Kernel, si int) uint64 {
 				}
 				best = max(best, cur)
 			}
-			regUses(inst, func(int32) {}, func(r int32) {
+			regUses(k, inst, func(int32) {}, func(r int32) {
 				if inst.Guard < 0 {
 					live.del(r)
 				}
 			})
-			regUses(inst, func(r int32) { live.add(r) }, func(int32) {})
+			regUses(k, inst, func(r int32) { live.add(r) }, func(int32) {})
 		}
 	}
 	return (8 + sp.Local.Size + 4*uint64(best) + 7) &^ 7

@@ -59,6 +59,10 @@ type ptxParser struct {
 	nraw  int
 	elems [maxVecElems * maxRawOpds]rawElem
 	nelem int
+
+	// mnParts is how many dotted words of the current opcode are its
+	// mnemonic (2 for wmma.load.a.sync...).
+	mnParts int
 }
 
 // span is a byte range in the source.

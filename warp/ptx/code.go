@@ -26,6 +26,13 @@ type Code struct {
 	// saveSize[i] is the call-stack bytes of one activation of span i
 	// (recursive spans).
 	saveSize []uint64
+
+	// Matrix instructions (mma.go): tensor says some op needs the tensor
+	// model; matScratch is how many scratch words a warp needs for their
+	// matrices.
+	tensor     bool
+	matScratch int
+	tensorOps  int // decoded multiplicands per operand of the largest float multiply-accumulate
 }
 
 // Kernel returns the kernel the code was compiled from.
@@ -83,7 +90,8 @@ type op struct {
 	// slow tests the executing lanes' operands for the slow path of the
 	// code ptxas emits for the instruction (slowpath.go); nil: none.
 	slow func(w *Warp, o *op, m uint64) bool
-	tx   *texOp // texture and surface instructions (tex_compile.go)
+	tx   *texOp   // texture and surface instructions (tex_compile.go)
+	mat  *matPlan // matrix and async-copy instructions (mma.go, matmem.go)
 }
 
 // dstKind is what a destination operand writes.

@@ -133,6 +133,9 @@ func NewLaunch(cfg LaunchConfig) (*Launch, error) {
 	} else if code.width != cfg.Width || code.kernel != cfg.Kernel {
 		return nil, fmt.Errorf("kernel %s: compiled code is for another kernel or warp width", name)
 	}
+	if err := checkTensorModel(code, cfg.Model); err != nil {
+		return nil, fmt.Errorf("kernel %s: %v", name, err)
+	}
 	if err := checkModel(code.models, cfg.Model); err != nil {
 		return nil, fmt.Errorf("kernel %s: %v", name, err)
 	}

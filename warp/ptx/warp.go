@@ -2,6 +2,8 @@ package ptx
 
 import (
 	"errors"
+
+	"github.com/gpusim/gpusim/alu"
 	"github.com/gpusim/gpusim/warp"
 	"math/bits"
 
@@ -64,6 +66,13 @@ type Warp struct {
 	strLane int      // the lane whose %s strings readString reads
 	strFn   func(addr uint64) (string, bool)
 
+	// Matrix instructions (mma.go, matmem.go): the gathered matrices, one
+	// dot product's operands, and the extra parts of a multi-part access.
+	mat        []uint64
+	dotA, dotB []uint32
+	opA, opB   []alu.TensorOperand
+	parts      []warp.Access
+
 	warpInsts, threadInsts []uint64
 }
 
@@ -97,6 +106,16 @@ func newWarp(b *Block, id int) *Warp {
 	}
 	w.acc.Addr = make([]uint64, W)
 	w.acc.Spaces = make([]traces.Space, W)
+	if n := l.code.matScratch; n > 0 {
+		w.mat = make([]uint64, n)
+		w.dotA, w.dotB = make([]uint32, maxDotK), make([]uint32, maxDotK)
+		w.opA, w.opB = make([]alu.TensorOperand, l.code.tensorOps), make([]alu.TensorOperand, l.code.tensorOps)
+		w.parts = make([]warp.Access, maxParts)
+		for i := range w.parts {
+			w.parts[i].Addr = make([]uint64, W)
+			w.parts[i].Spaces = make([]traces.Space, W)
+		}
+	}
 	bx, by := int(l.cfg.Block[0]), int(l.cfg.Block[1])
 	for lane := 0; lane < W; lane++ {
 		w.laneID[lane] = uint64(lane)
