@@ -149,6 +149,9 @@ func (m *Machine) defaults() {
 	if absent("memory", "l2", "slices") {
 		mm.L2.Slices = 1
 	}
+	if m.GPU.Vendor == VendorNVIDIA && absent("sm", "barrier_arrival") {
+		m.SM.BarrierArrival = BarrierPerThread
+	}
 	if m.GPU.Vendor == VendorAMD && absent("memory", "store_ack_latency") {
 		mm.StoreAckLatency = max(0, mm.L2.Latency)
 	}

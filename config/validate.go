@@ -208,6 +208,9 @@ func (v *validator) sm() {
 	v.atLeast(s.SharedBanks, 1, "sm", "shared_banks")
 	v.atLeast(s.SharedBankWidth, 1, "sm", "shared_bank_width")
 	v.atLeast(s.BlockLaunchLatency, 0, "sm", "block_launch_latency")
+	if v.m.GPU.Vendor == VendorNVIDIA {
+		v.oneOf(s.BarrierArrival, "rule", []string{BarrierPerThread, BarrierPerWarp}, "sm", "barrier_arrival")
+	}
 }
 
 func (v *validator) scheduler() {

@@ -92,7 +92,7 @@ type SM struct {
 	// (sm.block_launch_latency); takenBranch what a control transfer adds
 	// to the branch's latency (scheduler.taken_branch_penalty).
 	launch, takenBranch Cycle
-	hook     Listener // nil: no events
+	hook                Listener // nil: no events
 
 	parts  []partition
 	slots  []slot

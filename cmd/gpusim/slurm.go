@@ -265,7 +265,7 @@ func (m *sweepManifest) runFlags() (*runFlags, error) {
 // writePointResult writes what point i gave into dir: NNNN.json and
 // NNNN.csv, or NNNN.error.json (and removes a stale file of the other
 // kind, so a rerun task replaces its result).
-func writePointResult(dir string, i int, sets []string, r pointResult, tracePath string, p *sim.Prepared) error {
+func writePointResult(dir string, i int, sets []string, r pointResult, tracePath string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -278,7 +278,7 @@ func writePointResult(dir string, i int, sets []string, r pointResult, tracePath
 		}
 		return writeJSONFile(base+".error.json", pointError{Index: i, Sets: sets, Error: r.err.Error(), ExitStatus: r.status()})
 	}
-	rep := r.report(tracePath, p)
+	rep := r.report(tracePath)
 	data, err := rep.JSON(false)
 	if err != nil {
 		return err
@@ -339,7 +339,7 @@ func cmdSweepTask(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return errorf(stderr, exitUsage, "sweep task: %v", err)
 	}
-	prog, err := loadTrace(m.TracePath)
+	prog, err := loadTrace(m.TracePath, uint64(f.maxMemory))
 	if err != nil {
 		return errorf(stderr, exitUsage, "sweep task: %v", err)
 	}
@@ -349,7 +349,7 @@ func cmdSweepTask(args []string, stdout, stderr io.Writer) int {
 		// changed trace, machine file or launch file.
 		r = pointResult{err: err}
 	}
-	if err := writePointResult(filepath.Join(dir, "results"), i, pf.Sets, r, m.Trace, p); err != nil {
+	if err := writePointResult(filepath.Join(dir, "results"), i, pf.Sets, r, m.Trace); err != nil {
 		return errorf(stderr, exitUsage, "sweep task: writing the result: %v", err)
 	}
 	if r.err != nil {

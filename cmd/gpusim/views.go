@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,20 +25,17 @@ func (v *viewFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&v.csvInsts, "csv-instructions", "", "also write one CSV row per static instruction (timing mode) to this file")
 }
 
-// write writes the requested files, each whole or not at all; the error
-// names the flag.
+// write writes the requested files, each whole or not at all; one that
+// fails does not stop the others, and the error names each flag.
 func (v *viewFlags) write(rep *sim.Report) error {
+	var errs []error
 	if v.json != "" {
-		data, err := rep.JSON(!v.noWallTime)
-		if err == nil {
-			err = report.WriteFile(v.json, func(w io.Writer) error { _, err := w.Write(data); return err })
-		}
-		if err != nil {
-			return fmt.Errorf("-json: %v", err)
+		if err := v.writeJSON(rep); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if v.html == "" && v.csv == "" && v.csvInsts == "" {
-		return nil
+		return errors.Join(errs...)
 	}
 	launches := report.Launches(rep.Doc(false))
 	for _, f := range []struct {
@@ -52,8 +50,20 @@ func (v *viewFlags) write(rep *sim.Report) error {
 			continue
 		}
 		if err := report.WriteFile(f.path, f.write); err != nil {
-			return fmt.Errorf("%s: %v", f.flag, err)
+			errs = append(errs, fmt.Errorf("%s: %v", f.flag, err))
 		}
+	}
+	return errors.Join(errs...)
+}
+
+// writeJSON writes -json.
+func (v *viewFlags) writeJSON(rep *sim.Report) error {
+	data, err := rep.JSON(!v.noWallTime)
+	if err == nil {
+		err = report.WriteFile(v.json, func(w io.Writer) error { _, err := w.Write(data); return err })
+	}
+	if err != nil {
+		return fmt.Errorf("-json: %v", err)
 	}
 	return nil
 }

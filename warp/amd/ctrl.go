@@ -157,7 +157,7 @@ func execSetpc(w *Wave, o *wop, m uint64) error {
 // execBarrier is s_barrier: the wave waits until every live wave of the
 // workgroup has arrived.
 func execBarrier(w *Wave, o *wop, m uint64) error {
-	w.barOn = true
+	w.barOn, w.barAt = true, o.pc
 	w.res.Kind = warp.KindBarrier
 	w.b.signal(w)
 	return nil
@@ -173,7 +173,7 @@ func execBarrierWait(w *Wave, o *wop, m uint64) error {
 	if w.b.barPhase > w.sigPh {
 		return nil
 	}
-	w.barOn = true
+	w.barOn, w.barAt = true, o.pc
 	w.res.Kind = warp.KindBarrier
 	return nil
 }

@@ -34,6 +34,14 @@ type LaunchConfig struct {
 	// NSMID and NWarpID are what %nsmid and %nwarpid read; GridID is %gridid.
 	NSMID, NWarpID uint32
 	GridID         uint64
+
+	// WarpBarrier selects the pre-Volta barrier rule: a warp that executes
+	// bar.sync counts all of its threads. The default is the sm_70+ rule,
+	// each executing thread counts once (barrier.go).
+	WarpBarrier bool
+	// Strict turns what PTX leaves undefined and gpusim gives a documented
+	// result for into faults: an integer division or remainder by zero.
+	Strict bool
 }
 
 // Launch is the per-launch context shared by all blocks of one kernel launch.

@@ -43,6 +43,8 @@ type Warp struct {
 	done   bool
 
 	barWait int8   // barrier the warp waits at, -1 none
+	barAt   int32  // the instruction that made it wait
+	barExec uint64 // the lanes that executed it
 	redOp   *op    // pending bar.red destination
 	redMask uint64 // lanes that executed that bar.red
 
@@ -227,7 +229,10 @@ func (w *Warp) push(e entry) error {
 
 // retire removes lanes from every entry (exit, or ret at kernel level).
 func (w *Warp) retire(lanes uint64) {
-	w.exited |= lanes
+	if n := popcount(lanes &^ w.exited); n > 0 {
+		w.exited |= lanes
+		w.b.lanesExited(n)
+	}
 	for i := range w.stack {
 		w.stack[i].mask &^= lanes
 	}

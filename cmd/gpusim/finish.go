@@ -1,0 +1,84 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gpusim/gpusim/sim"
+)
+
+// outputPlan lists the files a run will write (its output buffers and the
+// report files of the flags) and the inputs they must not replace.
+func (f *runFlags) outputPlan(p *sim.Prepared, tracePath string) *outputPlan {
+	var o outputPlan
+	o.input("the trace", tracePath)
+	o.input("the launch file", p.Spec.Path)
+	for _, b := range p.Spec.Buffers {
+		o.add("buffers."+b.Name+" output", p.OutputPath(f.out, b))
+		if b.Init == "file" {
+			o.input("buffers."+b.Name+" init file", b.File)
+		}
+	}
+	f.views.plan(&o)
+	return &o
+}
+
+// plan adds the report files the flags ask for.
+func (v *viewFlags) plan(o *outputPlan) {
+	o.add("-json", v.json)
+	o.add("-html", v.html)
+	o.add("-csv", v.csv)
+	o.add("-csv-instructions", v.csvInsts)
+}
+
+// finishPartial ends a run that stopped before its kernel finished (a
+// limit, a deadlock, a fault, an interrupt): the report with the counters
+// so far, marked partial, on stdout and in -json; the output buffers and
+// the other views are not written, so that no earlier good result is
+// replaced by an unfinished one, and stderr says so. The exit status is 1
+// for the program's fault, 128 plus the signal for an interrupt.
+func (f *runFlags) finishPartial(rep *sim.Report, p *sim.Prepared, runErr error, in *interrupter, stdout, stderr io.Writer) int {
+	st := rep.Kernels[0]
+	status := exitFault
+	var ie *sim.InterruptError
+	if errors.As(runErr, &ie) {
+		status = in.status()
+		st.Partial.Message = fmt.Sprintf("interrupted by %s", signalName(in.signal()))
+	}
+	werr := rep.WriteText(stdout)
+	if f.views.json != "" {
+		if err := f.views.writeJSON(rep); err != nil {
+			errorf(stderr, exitUsage, "%v", err)
+		}
+	}
+	var skipped []string
+	for _, b := range p.Spec.Buffers {
+		if b.Output != "" {
+			skipped = append(skipped, "buffers."+b.Name)
+		}
+	}
+	for _, v := range []struct{ flag, path string }{{"-html", f.views.html}, {"-csv", f.views.csv}, {"-csv-instructions", f.views.csvInsts}} {
+		if v.path != "" {
+			skipped = append(skipped, v.flag)
+		}
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintf(stderr, "gpusim: not written, the kernel did not finish (files from an earlier run are left as they were): %s\n", strings.Join(skipped, ", "))
+	}
+	if werr != nil {
+		errorf(stderr, exitUsage, "%v", werr)
+	}
+	return errorf(stderr, status, "%v", partialError(runErr, st.Partial))
+}
+
+// partialError is the closing message of a partial run: its error, with
+// the interrupt's signal.
+func partialError(err error, pt *sim.Partial) string {
+	var ie *sim.InterruptError
+	if errors.As(err, &ie) {
+		return pt.Message + ": the report above is partial"
+	}
+	return err.Error()
+}
