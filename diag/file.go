@@ -3,6 +3,7 @@ package diag
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -16,6 +17,9 @@ import (
 // ReadFile and ReadExact open without blocking, accept only regular files
 // and bound what they read, so each of those is an error naming the file.
 
+// ErrTooLarge is the cause of ReadFile's error for a file over its limit.
+var ErrTooLarge = errors.New("file too large")
+
 // ReadFile reads the regular file path whole; what names the kind of file
 // in messages ("trace", "launch file") and limit is the most bytes it may
 // have (the error gives both sizes).
@@ -26,12 +30,12 @@ func ReadFile(path, what string, limit int64) ([]byte, error) {
 	}
 	defer f.Close()
 	if size > limit {
-		return nil, At(path, 0, 0, "%s of %d bytes is larger than the %d bytes gpusim reads for one", what, size, limit)
+		return nil, &Error{File: path, Msg: fmt.Sprintf("%s of %d bytes is larger than the %d bytes gpusim reads for one", what, size, limit), Err: ErrTooLarge}
 	}
 	data := make([]byte, 0, size+1)
 	for {
 		if int64(len(data)) > limit {
-			return nil, At(path, 0, 0, "%s grew past the %d bytes gpusim reads for one while it was read", what, limit)
+			return nil, &Error{File: path, Msg: fmt.Sprintf("%s grew past the %d bytes gpusim reads for one while it was read", what, limit), Err: ErrTooLarge}
 		}
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]

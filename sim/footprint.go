@@ -49,6 +49,9 @@ func (p *Prepared) checkRunMemory(blockBytes uint64, resident int, prog *core.Pr
 	per := "one block at a time"
 	if prog != nil {
 		mode, per = "the timing run", fmt.Sprintf("%d resident blocks", resident)
+		if resident == 1 {
+			per = "1 resident block"
+		}
 	}
 	what := fmt.Sprintf("blocks (%s of %s: shared memory %d bytes, per thread %d bytes of .local and %d of call frames, registers and counters)",
 		per, FormatBytes(blockBytes), p.blockShared(), k.LocalSize, k.FrameSize)

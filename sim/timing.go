@@ -57,6 +57,12 @@ type timingRun struct {
 	hier     *mem.Hierarchy
 }
 
+// MaxTimingCycles is the most cycles a timed launch may run whatever its
+// limits say: every time and counter derived from the clock (memory queue
+// ticks at 2^24 per cycle, warp-cycle sums over at most 2^24 resident
+// warps) then fits a uint64 exactly.
+const MaxTimingCycles = 1 << 39
+
 // stopPoll is how many iterations of the clock loop pass between two looks
 // at Limits.Stop (an iteration steps the SMs that can change: far less
 // than a millisecond for 256 of them).
@@ -184,8 +190,12 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 		if r.live == 0 && r.next == r.total {
 			return now, nil
 		}
-		if lim := r.p.Limits; lim.MaxCycles != 0 && uint64(now) > lim.MaxCycles {
+		if lim := r.p.Limits; uint64(now) > lim.MaxCycles && lim.MaxCycles != 0 {
 			return now, lim.cyclesError(false, uint64(now))
+		}
+		if uint64(now) > MaxTimingCycles {
+			return now, &FaultError{Err: &LimitError{Flag: "-max-cycles", Value: MaxTimingCycles,
+				msg: fmt.Sprintf("stopped at cycle %d: the timing model counts at most 2^39 cycles (and -max-cycles was 0 or more)", now)}}
 		}
 		if lim := r.p.Limits; lim.MaxWarpInsts != 0 {
 			var n uint64

@@ -33,6 +33,33 @@ func (v *viewFlags) plan(o *outputPlan) {
 	o.add("-csv-instructions", v.csvInsts)
 }
 
+// finishComplete ends a run whose kernel finished: the output buffers,
+// the report on stdout and the report files. A file that cannot be
+// written (its folder went away during a long run) does not keep the
+// others from being written; each failure is named and the exit status is
+// then 2.
+func (f *runFlags) finishComplete(rep *sim.Report, p *sim.Prepared, stdout, stderr io.Writer) int {
+	status := exitOK
+	var err error
+	rep.Outputs, err = p.WriteOutputs(f.out)
+	if err != nil {
+		status = errorf(stderr, exitUsage, "writing outputs: %v", err)
+	}
+	if err := rep.WriteText(stdout); err != nil {
+		status = errorf(stderr, exitUsage, "%v", err)
+	}
+	if err := f.views.write(rep); err != nil {
+		status = errorf(stderr, exitUsage, "%v", err)
+	}
+	if f.quiet || status != exitOK {
+		return status
+	}
+	st := rep.Kernels[0]
+	fmt.Fprintf(stderr, "gpusim: simulated %d warp instructions in %.3f s (%.3g warp-inst/s)\n",
+		st.WarpInsts, st.WallSeconds, st.WarpInstsPerSecond())
+	return exitOK
+}
+
 // finishPartial ends a run that stopped before its kernel finished (a
 // limit, a deadlock, a fault, an interrupt): the report with the counters
 // so far, marked partial, on stdout and in -json; the output buffers and
@@ -47,6 +74,7 @@ func (f *runFlags) finishPartial(rep *sim.Report, p *sim.Prepared, runErr error,
 		status = in.status()
 		st.Partial.Message = fmt.Sprintf("interrupted by %s", signalName(in.signal()))
 	}
+	errorf(stderr, status, "%v", partialError(runErr, st.Partial))
 	werr := rep.WriteText(stdout)
 	if f.views.json != "" {
 		if err := f.views.writeJSON(rep); err != nil {
@@ -70,7 +98,7 @@ func (f *runFlags) finishPartial(rep *sim.Report, p *sim.Prepared, runErr error,
 	if werr != nil {
 		errorf(stderr, exitUsage, "%v", werr)
 	}
-	return errorf(stderr, status, "%v", partialError(runErr, st.Partial))
+	return status
 }
 
 // partialError is the closing message of a partial run: its error, with

@@ -128,23 +128,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if st.Partial != nil {
 		return f.finishPartial(rep, p, err, in, stdout, stderr)
 	}
-	status = exitOK
-	rep.Outputs, err = p.WriteOutputs(f.out)
-	if err != nil {
-		status = errorf(stderr, exitUsage, "writing outputs: %v", err)
-	}
-	if err := rep.WriteText(stdout); err != nil {
-		status = errorf(stderr, exitUsage, "%v", err)
-	}
-	if err := f.views.write(rep); err != nil {
-		status = errorf(stderr, exitUsage, "%v", err)
-	}
-	if f.quiet || status != exitOK {
-		return status
-	}
-	fmt.Fprintf(stderr, "gpusim: simulated %d warp instructions in %.3f s (%.3g warp-inst/s)\n",
-		st.WarpInsts, st.WallSeconds, st.WarpInstsPerSecond())
-	return exitOK
+	return f.finishComplete(rep, p, stdout, stderr)
 }
 
 // register defines the flags that choose the machine, the launch and the
@@ -212,6 +196,9 @@ func (f *runFlags) prepareOn(m *config.Machine, prog *traces.Program, tracePath 
 // (maxMemory; 0 the default) can decode (sim.TraceLimit).
 func loadTrace(path string, maxMemory uint64) (*traces.Program, error) {
 	src, err := diag.ReadFile(path, "trace", sim.TraceLimit(maxMemory))
+	if errors.Is(err, diag.ErrTooLarge) {
+		return nil, fmt.Errorf("%v: decoding and compiling a trace takes about 32 times its size in memory, which the memory budget (-max-memory) must hold", err)
+	}
 	if err != nil {
 		return nil, err
 	}

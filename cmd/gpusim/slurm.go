@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/sim/report"
 )
@@ -218,7 +219,7 @@ func writeJSONFile(path string, v any) error {
 }
 
 func readJSONFile(path string, v any) error {
-	data, err := os.ReadFile(path)
+	data, err := diag.ReadFile(path, "JSON file", diag.ReportFileLimit)
 	if err != nil {
 		return err
 	}
@@ -405,7 +406,7 @@ func cmdSweepMerge(args []string, stdout, stderr io.Writer) int {
 	for i, values := range points {
 		pt := report.SweepPoint{Values: values}
 		base := filepath.Join(dir, "results", pointName(i))
-		data, err := os.ReadFile(base + ".json")
+		data, err := diag.ReadFile(base+".json", "JSON report", diag.ReportFileLimit)
 		switch {
 		case err == nil:
 			doc, err := sim.ParseReportJSON(base+".json", data)

@@ -213,7 +213,8 @@ func sweepBudget(maxMemory uint64, jobs int) (uint64, string) {
 	if jobs <= 1 {
 		return maxMemory, ""
 	}
-	return total / uint64(jobs), fmt.Sprintf(" (each of the -j %d runs at a time has a %d-th of the budget; a smaller -j gives each more)", jobs, jobs)
+	each := total / uint64(jobs)
+	return each, fmt.Sprintf(" (the -j %d runs at a time share the budget of %s: %s each; a smaller -j gives each more)", jobs, sim.FormatBytes(total), sim.FormatBytes(each))
 }
 
 // pointResult is what one run of a sweep gave: its counters or its error,
@@ -327,7 +328,7 @@ func (sr *sweepRun) runAll(jobs int) []pointResult {
 	}
 	for i := range sr.points {
 		if stopped(sr.stop) {
-			results[i] = pointResult{err: errNotRun, machine: sr.machines[i]}
+			results[i] = sr.notRun(i)
 			continue
 		}
 		work <- i
@@ -340,6 +341,16 @@ func (sr *sweepRun) runAll(jobs int) []pointResult {
 // errNotRun is the row of a point an interrupt kept from starting.
 var errNotRun = errors.New("not run: the sweep was interrupted")
 
+// notRun is the result of point i, which an interrupt kept from starting
+// (with its -reports file saying so).
+func (sr *sweepRun) notRun(i int) pointResult {
+	r := pointResult{err: errNotRun, machine: sr.machines[i]}
+	if sr.reports != "" {
+		r.writeErr = writePointResult(sr.reports, i, setsOf(sr.vary, sr.points[i]), r, sr.tracePath)
+	}
+	return r
+}
+
 // runPoint prepares, times and reports point i.
 func (sr *sweepRun) runPoint(i int) (r pointResult) {
 	r.machine = sr.machines[i]
@@ -348,6 +359,9 @@ func (sr *sweepRun) runPoint(i int) (r pointResult) {
 			r.err = fmt.Errorf("internal error (a gpusim bug; please report it): %v", p)
 		}
 	}()
+	if stopped(sr.stop) {
+		return sr.notRun(i)
+	}
 	var p *sim.Prepared
 	if i == 0 {
 		p = sr.first // only the worker of point 0 reads it

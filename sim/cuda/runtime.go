@@ -63,6 +63,12 @@ type Runtime struct {
 	report      report
 	unsupported map[string]int // unsupported entry points called, with call counts
 	exited      bool
+
+	// stop, closed by Interrupt, stops the running launch; interrupted
+	// names the signal (interrupt.go).
+	stop        chan struct{}
+	stopOnce    sync.Once
+	interrupted string
 }
 
 // threadState is what the runtime keeps per host thread.
@@ -99,7 +105,7 @@ func New(opts Options, version int, stdout, stderr io.Writer) *Runtime {
 		funcs: map[uint64]*function{}, vars: map[uint64]*variable{}, threads: map[Thread]*threadState{},
 		streams: map[uint64]*stream{}, events: map[uint64]*event{}, handles: handleBase,
 		limits:      deviceLimits{printfFifo: defaultPrintfFifo, stack: defaultStack, mallocHeap: defaultMallocHeap},
-		unsupported: map[string]int{},
+		unsupported: map[string]int{}, stop: make(chan struct{}),
 	}
 	if r.opts.DeviceMemory == 0 {
 		r.opts.DeviceMemory = DefaultDeviceMemory

@@ -240,6 +240,7 @@ func (w *Wave) fault(o *wop, m uint64, err error) error {
 	f := warp.NewFault(w.code.prog, w.code.kernel.Name, o.in, warp.Mnemonic(o.in), w.b.id, o.pc, w.width, m, err)
 	bx, by := int(w.b.l.cfg.Block[0]), int(w.b.l.cfg.Block[1])
 	t := w.first + f.Lane
+	f.Warp = w.id
 	f.Thread = [3]uint32{uint32(t % bx), uint32(t / bx % by), uint32(t / (bx * by))}
 	return f
 }

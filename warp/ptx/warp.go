@@ -256,6 +256,7 @@ var errStackOverflow = errors.New("reconvergence stack overflow (runaway recursi
 // fault wraps an exec error with the instruction's and the thread's identity.
 func (w *Warp) fault(o *op, m uint64, err error) error {
 	f := warp.NewFault(w.code.prog, w.code.kernel.Name, o.in, warp.Mnemonic(o.in), w.b.ctaid, o.pc, w.width, m, err)
+	f.Warp = w.id
 	for i := range f.Thread {
 		f.Thread[i] = uint32(w.tid[i][f.Lane])
 	}
