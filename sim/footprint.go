@@ -53,8 +53,8 @@ func (p *Prepared) checkRunMemory(blockBytes uint64, resident int, prog *core.Pr
 			per = "1 resident block"
 		}
 	}
-	what := fmt.Sprintf("blocks (%s of %s: shared memory %d bytes, per thread %d bytes of .local and %d of call frames, registers and counters)",
-		per, FormatBytes(blockBytes), p.blockShared(), k.LocalSize, k.FrameSize)
+	what := fmt.Sprintf("blocks (%s of %s: shared memory %d bytes, per thread %d bytes of private memory (.local %d, call frames %d), registers and counters)",
+		per, FormatBytes(blockBytes), p.blockShared(), k.PrivateSize(), k.LocalSize, k.FrameSize)
 	f.add(satMul(blockBytes, uint64(resident)), p.atKernel, "%s", what)
 	if prog != nil {
 		m := p.Machine

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/gpusim/gpusim/sim/cuda"
 )
@@ -33,6 +34,10 @@ func watchSignals(r *cuda.Runtime) {
 		if sig, ok := s.(syscall.Signal); ok {
 			syscall.Kill(syscall.Getpid(), sig)
 		}
+		// Still alive: the program handles the signal itself. Its held
+		// calls go on (and fail).
+		time.Sleep(time.Second)
+		r.Release()
 	}()
 }
 

@@ -7,11 +7,14 @@ import (
 // Interrupt is the runtime's side of a signal that ends the program
 // (SIGINT, SIGTERM; the C library's handler calls it, naming the signal):
 // the running launch stops within a fraction of a second with the
-// statistics gathered so far (recorded as interrupted, the program's call
-// gets cudaErrorLaunchFailure), every later launch fails at once, and the
-// report is written, saying it was interrupted. The caller then lets the
-// signal end the process. It returns once the report is written; calling
-// it again does nothing more.
+// statistics gathered so far (recorded as interrupted), and the report is
+// written, saying it was interrupted. Every runtime call the program makes
+// from then on waits until Release, so that the program does not go on
+// (and exit on its own) before the signal ends it: the caller lets the
+// signal end the process, and calls Release only if the process survives
+// it (the program handles the signal itself); the calls then fail with
+// cudaErrorLaunchFailure. Interrupt returns once the report is written;
+// calling it again does nothing more.
 func (r *Runtime) Interrupt(signal string) {
 	r.stopOnce.Do(func() { close(r.stop) })
 	r.acknowledge()
@@ -40,6 +43,16 @@ func (r *Runtime) acknowledge() {
 	}
 	f.Write([]byte{1})
 	f.Close()
+}
+
+// Release lets the calls Interrupt holds go on.
+func (r *Runtime) Release() { r.releaseOnce.Do(func() { close(r.released) }) }
+
+// holdInterrupted makes a call wait, after Interrupt, until Release.
+func (r *Runtime) holdInterrupted() {
+	if r.stopped() {
+		<-r.released
+	}
 }
 
 // stopped reports whether Interrupt was called.

@@ -69,6 +69,8 @@ type Runtime struct {
 	stop        chan struct{}
 	stopOnce    sync.Once
 	interrupted string
+	released    chan struct{} // closed by Release
+	releaseOnce sync.Once
 }
 
 // threadState is what the runtime keeps per host thread.
@@ -105,7 +107,7 @@ func New(opts Options, version int, stdout, stderr io.Writer) *Runtime {
 		funcs: map[uint64]*function{}, vars: map[uint64]*variable{}, threads: map[Thread]*threadState{},
 		streams: map[uint64]*stream{}, events: map[uint64]*event{}, handles: handleBase,
 		limits:      deviceLimits{printfFifo: defaultPrintfFifo, stack: defaultStack, mallocHeap: defaultMallocHeap},
-		unsupported: map[string]int{}, stop: make(chan struct{}),
+		unsupported: map[string]int{}, stop: make(chan struct{}), released: make(chan struct{}),
 	}
 	if r.opts.DeviceMemory == 0 {
 		r.opts.DeviceMemory = DefaultDeviceMemory
@@ -192,6 +194,7 @@ const (
 // work first reports a held-back fault; the result becomes the thread's
 // last error (cudaGetLastError) unless it is cudaSuccess.
 func (r *Runtime) call(t Thread, waits bool, f func() Error) Error {
+	r.holdInterrupted()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.record(t, r.run(waits, f))

@@ -46,7 +46,7 @@ func (l *Launch) NewBlock(ctaid [3]uint32, smid uint32) (*Block, error) {
 	if shared > mem.WindowSize {
 		return nil, fmt.Errorf("kernel %s: %d bytes of shared memory per block is too much", k.Name, shared)
 	}
-	if warp.MulSat(warp.AddSat(k.LocalSize, k.FrameSize), uint64(l.threads)) > maxPrivate {
+	if warp.MulSat(k.PrivateSize(), uint64(l.threads)) > maxPrivate {
 		return nil, fmt.Errorf("kernel %s: %d bytes of .local and %d of call frames per thread for %d threads is too much", k.Name, k.LocalSize, k.FrameSize, l.threads)
 	}
 	b := &Block{

@@ -51,7 +51,7 @@ func (l *Launch) BlockFootprint() uint64 {
 		align = 16
 	}
 	shared := warp.AddSat((k.SharedSize+align-1)&^(align-1), l.cfg.DynShared)
-	private := warp.MulSat(warp.AddSat(k.LocalSize, k.FrameSize), uint64(l.threads))
+	private := warp.MulSat(k.PrivateSize(), uint64(l.threads))
 	W := uint64(l.cfg.Width)
 	// Registers, predicates, 16 lane vectors of scratch and ids, and two
 	// counters per instruction.
