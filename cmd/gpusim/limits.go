@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -73,4 +74,16 @@ func (f *runFlags) registerLimits(fs *flag.FlagSet) {
 	_, how := sim.DefaultMemoryBudget()
 	fs.Var(&f.maxMemory, "max-memory", "memory budget of a run, checked before anything is allocated: bytes, or 8G, 512M (default "+how+")")
 	fs.BoolVar(&f.strict, "strict", false, "make an integer division or remainder by zero a fault (without it the result has every bit set, as on NVIDIA GPUs)")
+}
+
+// holdHeap asks the Go runtime to keep the process's memory within the
+// run's budget (maxMemory, 0 the default) by collecting garbage harder
+// near it (runtime/debug.SetMemoryLimit, a soft limit): what the budget
+// check admitted then stays within it in practice, not only on paper.
+func holdHeap(maxMemory uint64) {
+	limit := maxMemory
+	if limit == 0 {
+		limit, _ = sim.DefaultMemoryBudget()
+	}
+	debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
 }

@@ -122,6 +122,7 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 1 {
 		return errorf(stderr, exitUsage, "sweep: -j %d: want at least 1", *jobs)
 	}
+	holdHeap(uint64(f.maxMemory))
 	prog, err := loadTrace(tracePath, uint64(f.maxMemory))
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
@@ -364,7 +365,7 @@ func (sr *sweepRun) runPoint(i int) (r pointResult) {
 	}
 	var p *sim.Prepared
 	if i == 0 {
-		p = sr.first // only the worker of point 0 reads it
+		p, sr.first = sr.first, nil // only the worker of point 0 touches it
 	}
 	if p == nil {
 		var err error
