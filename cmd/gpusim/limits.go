@@ -79,11 +79,13 @@ func (f *runFlags) registerLimits(fs *flag.FlagSet) {
 // holdHeap asks the Go runtime to keep the process's memory within the
 // run's budget (maxMemory, 0 the default) by collecting garbage harder
 // near it (runtime/debug.SetMemoryLimit, a soft limit): what the budget
-// check admitted then stays within it in practice, not only on paper.
-func holdHeap(maxMemory uint64) {
+// check admitted then stays within it in practice, not only on paper. The
+// returned function restores the previous limit.
+func holdHeap(maxMemory uint64) (restore func()) {
 	limit := maxMemory
 	if limit == 0 {
 		limit, _ = sim.DefaultMemoryBudget()
 	}
-	debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+	prev := debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+	return func() { debug.SetMemoryLimit(prev) }
 }

@@ -87,7 +87,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if f.mode != "timing" && f.mode != "functional" {
 		return errorf(stderr, exitUsage, "-mode %s: unknown mode (timing, functional)", f.mode)
 	}
-	holdHeap(uint64(f.maxMemory))
+	defer holdHeap(uint64(f.maxMemory))()
 	prog, err := loadTrace(tracePath, uint64(f.maxMemory))
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)

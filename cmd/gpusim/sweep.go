@@ -122,7 +122,7 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 1 {
 		return errorf(stderr, exitUsage, "sweep: -j %d: want at least 1", *jobs)
 	}
-	holdHeap(uint64(f.maxMemory))
+	defer holdHeap(uint64(f.maxMemory))()
 	prog, err := loadTrace(tracePath, uint64(f.maxMemory))
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
