@@ -211,3 +211,9 @@ func TraceLimit(maxMemory uint64) int64 {
 	b := budgetOf(maxMemory)
 	return int64(min(b.limit/traceBytesPerByte, diag.TraceFileMaxLimit))
 }
+
+// gridBlocks is the number of blocks of grid g (CUDA's largest grid has
+// about 2^63), at most the largest int.
+func gridBlocks(g [3]uint32) int {
+	return int(min(satMul(satMul(uint64(g[0]), uint64(g[1])), uint64(g[2])), math.MaxInt64))
+}

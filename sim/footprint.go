@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpusim/gpusim/core"
 	"github.com/gpusim/gpusim/diag"
+	"github.com/gpusim/gpusim/traces"
 )
 
 // What a launch allocates, for the memory budget (budget.go): the buffers
@@ -21,8 +22,8 @@ func (p *Prepared) staticFootprint(where string) footprint {
 		}
 		f.add(satMul(b.Count, uint64(b.Type.Size())), at, "buffers.%s (%d elements of %s)", b.Name, b.Count, b.Type)
 	}
-	f.add(p.Program.GlobalSize, nil, "the module's .global variables")
-	f.add(p.Program.ConstSize, nil, "the module's .const variables")
+	f.add(p.Program.GlobalSize, atLargest(p.Program.Path, p.Program.Globals), "the module's .global variables")
+	f.add(p.Program.ConstSize, atLargest(p.Program.Path, p.Program.Consts), "the module's .const variables")
 	f.add(p.Kernel.ParamSize, nil, "the kernel parameters")
 	return f
 }
@@ -77,4 +78,21 @@ func (p *Prepared) blockShared() uint64 {
 		align = 16
 	}
 	return satAdd((k.SharedSize+align-1)&^(align-1), p.Spec.Shared)
+}
+
+// atLargest positions a message at the largest of vars (in file), or at
+// the file when there are none.
+func atLargest(file string, vars []traces.Var) func(string) error {
+	return func(msg string) error {
+		var big *traces.Var
+		for i := range vars {
+			if big == nil || vars[i].Size > big.Size {
+				big = &vars[i]
+			}
+		}
+		if big == nil {
+			return diag.At(file, 0, 0, "%s", msg)
+		}
+		return diag.At(file, int(big.Pos.Line), int(big.Pos.Col), "%s (the largest, %s, is %d bytes)", msg, big.Name, big.Size)
+	}
 }

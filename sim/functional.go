@@ -39,7 +39,7 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 	var blk SourceBlock
 	var spent warp.Spent
 	g := p.Spec.Grid
-	total := int(g[0]) * int(g[1]) * int(g[2])
+	total := gridBlocks(g)
 	lim := p.Limits
 	done := 0
 	stop := func(err error) (*KernelStats, error) {

@@ -106,8 +106,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 		return nil, err
 	}
 	g := p.Spec.Grid
-	total := satMul(satMul(uint64(g[0]), uint64(g[1])), uint64(g[2]))
-	resident := min(total, satMul(uint64(m.DispatchUnits()), uint64(max(1, occ.BlocksPerSM))))
+	resident := min(uint64(gridBlocks(g)), satMul(uint64(m.DispatchUnits()), uint64(max(1, occ.BlocksPerSM))))
 	if err := p.checkRunMemory(src.BlockFootprint(), int(resident), prog); err != nil {
 		return nil, err
 	}
@@ -123,7 +122,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	pcStats := make([]core.PCStats, prog.Len())
 	r := &timingRun{
 		p: p, src: src, sms: make([]*core.SM, nsm), perSM: make([]int, nsm), maxPer: occ.BlocksPerSM,
-		wpb: src.WarpsPerBlock(), total: int(g[0]) * int(g[1]) * int(g[2]),
+		wpb: src.WarpsPerBlock(), total: gridBlocks(g),
 		smp: newSampler(opt.Progress), smStats: smStats, hier: hier,
 	}
 	for i := range r.sms {
