@@ -338,14 +338,14 @@ func (v *validator) memory() {
 
 func (v *validator) cache(c *Cache, name string) {
 	v.within(c.Size, 1, 1<<40, "memory", name, "size")
-	if !isPow2(c.Line) {
-		v.fail([]string{"memory", name, "line"}, "must be a power of two, got %d", c.Line)
+	if !isPow2(c.Line) || c.Line > 1<<16 {
+		v.fail([]string{"memory", name, "line"}, "must be a power of two of at most 65536 bytes, got %d", c.Line)
 	}
 	if !isPow2(c.Sector) || c.Sector > c.Line {
 		v.fail([]string{"memory", name, "sector"}, "must be a power of two no larger than line %d, got %d", c.Line, c.Sector)
 	}
 	v.within(c.Assoc, 1, 1<<16, "memory", name, "assoc")
-	if c.Size >= 1 && c.Assoc >= 1 && isPow2(c.Line) && c.Size%(c.Line*c.Assoc) != 0 && v.ok([]string{"memory", name, "line"}, []string{"memory", name, "assoc"}) {
+	if c.Size >= 1 && c.Assoc >= 1 && c.Assoc <= 1<<16 && isPow2(c.Line) && c.Line <= 1<<16 && c.Size%(c.Line*c.Assoc) != 0 && v.ok([]string{"memory", name, "line"}, []string{"memory", name, "assoc"}) {
 		v.fail([]string{"memory", name, "size"}, "%d is not a whole number of sets of %d ways x %d bytes", c.Size, c.Assoc, c.Line)
 	}
 	v.within(c.Latency, 1, MaxLatency, "memory", name, "latency")
