@@ -22,6 +22,8 @@ type Model struct {
 	Rcp64H func(x uint64) uint64
 	// AMD v_div_fixup_f32.
 	DivFixupF32 func(s0, s1, s2 uint32, m FPMode) uint32
+	// Tensor-core floating-point multiply-accumulate (wmma.mma, mma).
+	Tensor *TensorModel
 }
 
 // Choice names one model per instruction family, as the machine TOML's
@@ -31,10 +33,11 @@ type Choice struct {
 	Rcp      string // rcp.approx.f32
 	Rcp64H   string // rcp.approx.ftz.f64
 	DivFixup string // v_div_fixup_f32
+	Tensor   string // tensor-core multiply-accumulate (wmma.mma, mma)
 }
 
 // modelFamilies are the [numerics] families, in report order.
-var modelFamilies = [...]string{"ex2", "rcp", "rcp64h", "div_fixup"}
+var modelFamilies = [...]string{"ex2", "rcp", "rcp64h", "div_fixup", "tensor"}
 
 // modelsOf returns the model names of one family; the first is the default.
 func modelsOf(family string) []namedModel {
@@ -53,6 +56,12 @@ func modelsOf(family string) []namedModel {
 			{"silicon", "measured gfx1100/gfx1151 behaviour, as AMD's rocjitsu emulator (numerics.md section 4)"},
 			{"isa", "the literal ISA text, UNDERFLOW = ±0 and OVERFLOW = ±Inf"},
 		}
+	case "tensor":
+		out := make([]namedModel, len(tensorModels))
+		for i := range tensorModels {
+			out[i] = namedModel{tensorModels[i].Name, tensorDocs[i]}
+		}
+		return out
 	}
 	return nil
 }
@@ -144,5 +153,9 @@ func NewModel(c Choice) (*Model, error) {
 	if name == "isa" {
 		m.DivFixupF32 = DivFixupF32ISA
 	}
+	if name, err = pick("tensor", c.Tensor); err != nil {
+		return nil, err
+	}
+	m.Tensor = TensorModelNamed(name)
 	return m, nil
 }

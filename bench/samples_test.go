@@ -18,8 +18,8 @@ import (
 	"github.com/gpusim/gpusim/traces/ptx"
 )
 
-// The bundled samples (traces/samples, PTX on sm_75 and AMD on the preset
-// their name carries) as benchmark set-ups, at the size of their launch
+// The bundled samples (traces/samples, PTX on sm_75 unless the name ends
+// in _smNN, AMD on the preset their name carries) as benchmark set-ups, at the size of their launch
 // file or scaled: the grid's x dimension, every buffer and every integer
 // argument multiplied by the same factor (but for the ones a sample keeps:
 // softmax's row length, FIR's taps), so that the same kernel does the
@@ -56,7 +56,10 @@ func sampleNames(tb testing.TB) []string {
 	return out
 }
 
-var amdTarget = regexp.MustCompile(`gfx[0-9]+a?`)
+var (
+	amdTarget = regexp.MustCompile(`gfx[0-9]+a?`)
+	smTarget  = regexp.MustCompile(`_sm([0-9]+)$`)
+)
 
 // loadProgram parses a sample's trace and loads its machine model.
 func loadProgram(tb testing.TB, name string) (*traces.Program, *config.Machine) {
@@ -65,6 +68,9 @@ func loadProgram(tb testing.TB, name string) (*traces.Program, *config.Machine) 
 	var prog *traces.Program
 	var err error
 	cfg := "sm_75"
+	if m := smTarget.FindStringSubmatch(name); m != nil {
+		cfg = "sm_" + m[1] // the tensor-core samples: gemm_wmma_sm80
+	}
 	if strings.HasPrefix(name, "amd/") {
 		cfg = amdTarget.FindString(filepath.Base(name))
 		src, rerr := os.ReadFile(base + ".s")

@@ -271,7 +271,7 @@ func TestNumericsModels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []NumericsModel{{"ex2", "mufu_sm5x"}, {"rcp", "mufu_sm5x"}, {"rcp64h", "ptxm_rcp64h"}, {"div_fixup", "isa"}}
+	want := []NumericsModel{{"ex2", "mufu_sm5x"}, {"rcp", "mufu_sm5x"}, {"rcp64h", "ptxm_rcp64h"}, {"div_fixup", "isa"}, {"tensor", "turing"}}
 	if got := m.Numerics.Models(); !slices.Equal(got, want) {
 		t.Errorf("Models() = %v, want %v", got, want)
 	}

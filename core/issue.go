@@ -220,6 +220,14 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 			}
 		}
 	}
+	if info.asyncAny {
+		// Async copies: a wait holds the warp until the copies it waits
+		// for complete (wait_group, on the wait's PC).
+		if t := s.asyncIssue(sl, b, info, done); t > sl.hold {
+			sl.hold, sl.holdWhy, sl.holdPC = t, WaitGroup, pc
+			lat = t - now
+		}
+	}
 	s.pcs[pc].Latency.Add(lat)
 	if info.pair {
 		s.pcs[pc+1].Latency.Add(lat)
@@ -398,7 +406,7 @@ func (s *SM) announce(sl *slot, pc int32, info *instInfo, now, done Cycle, long 
 	s.hook.Issue(IssueEvent{Where: w, Cycle: now, Unit: int(info.unit), Latency: lat, Occupancy: occ,
 		Threads: bits.OnesCount64(res.Exec), Insts: insts, Exited: res.Kind == warp.KindExited})
 	s.hook.Complete(CompleteEvent{Where: w, Issued: now, Done: done, Long: long})
-	if a := res.Mem; a != nil {
+	for a := res.Mem; a != nil; a = a.Next {
 		s.hook.Memory(MemoryEvent{Where: w, CU: sl.part.cu, Kind: a.Kind, Space: accessSpace(a), Reduce: info.reduce,
 			Lanes: bits.OnesCount64(a.Mask), Bytes: a.Size, Issued: now, Done: done, Ack: ack})
 	}

@@ -99,9 +99,21 @@ func accessSpace(a *warp.Access) traces.Space {
 
 // access times a, the access of instruction info, at cycle now for the CU
 // cu and the warp with the GPU-unique number gw, and returns when it
-// completes. AMD scalar loads go through the scalar data cache, which the
-// memory model's constant cache stands for (memory.const_latency).
+// completes: with its further parts (a.Next: a wmma.load's fragment
+// registers, cp.async's read and write), which issue together, when the
+// last completes.
 func (mp *memPort) access(cu int, gw uint64, now Cycle, a *warp.Access, info *instInfo) Cycle {
+	done := mp.accessPart(cu, gw, now, a, info)
+	for x := a.Next; x != nil; x = x.Next {
+		done = max(done, mp.accessPart(cu, gw, now, x, info))
+	}
+	return done
+}
+
+// accessPart times one part of an access. AMD scalar loads go through the
+// scalar data cache, which the memory model's constant cache stands for
+// (memory.const_latency).
+func (mp *memPort) accessPart(cu int, gw uint64, now Cycle, a *warp.Access, info *instInfo) Cycle {
 	mask := a.Mask
 	if mask == 0 || mp.h == nil {
 		return now

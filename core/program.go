@@ -70,6 +70,15 @@ type instInfo struct {
 	nop  Cycle // s_nop: cycles the wave idles, its issue included
 
 	xp int32 // index into Program.exps: issues as the machine code ptxas emits (expand.go); -1 as itself
+	// Asynchronous copies (async.go).
+	async      bool  // its access is an async copy, completing into the open group
+	commit     bool  // closes the open group
+	waitGroup  bool  // holds the warp until all but waitN groups complete
+	bulk       bool  // the bulk-group queue rather than cp.async's
+	mbarSignal bool  // its copies' completion signals the block's mbarriers
+	mbarWait   bool  // an mbarrier wait: holds until those signals
+	asyncAny   bool  // any of the above
+	waitN      uint8 // groups a wait leaves in flight
 }
 
 // NewProgram resolves every instruction of k (and the implicit exit) to
@@ -108,6 +117,14 @@ func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
 		info.hint = t&traces.TimingHint != 0
 		info.nop = Cycle(id.Nop)
 		info.pair = id.Pair
+		info.async = t&traces.TimingAsync != 0
+		info.commit = t&traces.TimingCommit != 0
+		info.waitGroup = t&traces.TimingWaitGroup != 0
+		info.bulk = t&traces.TimingBulk != 0
+		info.mbarSignal = t&traces.TimingMbarSignal != 0
+		info.mbarWait = t&traces.TimingMbarWait != 0
+		info.asyncAny = info.async || info.commit || info.waitGroup || info.mbarSignal || info.mbarWait
+		info.waitN = id.Wait
 	}
 	if err := p.expand(d, m); err != nil {
 		return nil, err

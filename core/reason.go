@@ -44,13 +44,18 @@ const (
 	// NoInstruction: the warp waits for its next instruction after a
 	// control transfer (bra, call, ret): the branch unit's latency.
 	NoInstruction
+	// WaitGroup: the warp waits for asynchronous copies to complete:
+	// cp.async.wait_group / wait_all (cp.async.bulk.wait_group) for its
+	// committed groups, or an mbarrier test_wait/try_wait for the copies
+	// that signal the block's mbarriers (async.go); counted on the wait.
+	WaitGroup
 	// NumReasons is the number of states.
 	NumReasons
 )
 
 var reasonNames = [NumReasons]string{
 	"selected", "not_selected", "short_scoreboard", "long_scoreboard",
-	"pipe_busy", "barrier", "membar", "no_instruction",
+	"pipe_busy", "barrier", "membar", "no_instruction", "wait_group",
 }
 
 // String is the state's name in reports ("long_scoreboard").

@@ -170,6 +170,9 @@ type slot struct {
 	wave Wave
 	pend [waveQueues]cycleRing
 
+	// acp is the warp's asynchronous copies in time (async.go).
+	acp asyncState
+
 	cand, exited, inActive bool
 	// waiting: the warp's last instruction left it waiting at a barrier
 	// (Warp.Waiting then); another warp may have released it since.
@@ -187,6 +190,7 @@ type blockState struct {
 	live     int     // warps not exited
 	parked   int     // warps parked at a barrier
 	drain    Cycle   // when its last memory instruction completes
+	mbarDone Cycle   // when the async copies signalling its mbarriers complete (async.go)
 	retireAt Cycle   // Never while warps run
 	slots    []int32 // its warp slots
 }
@@ -311,6 +315,7 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 	}
 	b := &s.blocks[bi]
 	b.used, b.handle, b.live, b.drain, b.retireAt, b.parked = true, handle, len(warps), now, Never, 0
+	b.mbarDone = 0
 	b.slots = b.slots[:0]
 	next := 0
 	for wi, w := range warps {
@@ -336,6 +341,7 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		for q := range sl.pend {
 			sl.pend[q].reset()
 		}
+		sl.acp.reset()
 		sl.npc, sl.sbAt, sl.sbLong = w.PC(), 0, false
 		sl.nunit, sl.sbUnit = s.prog.firstUnit(sl.npc), -1
 		sl.state, sl.pc, sl.since = NotSelected, sl.npc, now

@@ -57,7 +57,7 @@ func keyHelp(vendor string) string {
 	if vendor == config.VendorAMD {
 		return "a key is a mnemonic as some target spells it, without _e32/_e64, or a pattern with one '*': v_rcp_f32, s_load_b32, v_*_f64"
 	}
-	return "a key is a mnemonic, mnemonic.type or mnemonic.space, or a pattern with one '*': fma, fma.f32, ld.global, *.f64"
+	return "a key is a mnemonic, mnemonic.type, mnemonic.space or for a multiply-accumulate mnemonic.shape.dtype.atype, or a pattern with one '*': fma, fma.f32, ld.global, mma.m16n8k16.f32.f16, *.f64"
 }
 
 // vocabulary is every key an instruction of the vendor can have, as a
@@ -71,6 +71,9 @@ func vocabulary(vendor string) map[string]bool {
 		for op := traces.OpInvalid + 1; op < traces.NumPTXOpcodes; op++ {
 			in := traces.Inst{Op: op}
 			keys[in.UnitKey()] = true
+			for _, k := range traces.MatrixKeys(op) { // mma.m16n8k16.f32.f16 ...
+				keys[k] = true
+			}
 			if op.IsMemory() {
 				for _, sp := range spaces {
 					in.Space = sp

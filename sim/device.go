@@ -42,6 +42,7 @@ func NewDevice(m *config.Machine) (*Device, error) {
 func numericsModel(m *config.Machine) (*alu.Model, error) {
 	model, err := alu.NewModel(alu.Choice{
 		Ex2: m.Numerics.Ex2, Rcp: m.Numerics.Rcp, Rcp64H: m.Numerics.Rcp64H, DivFixup: m.Numerics.DivFixup,
+		Tensor: m.Numerics.Tensor,
 	})
 	if err != nil {
 		file, line := m.Pos("numerics")
@@ -77,6 +78,9 @@ func (d *Device) Load(prog *traces.Program, globalsAt uint64, globals []byte) (*
 	if prog.ISA != traces.ISAPTX {
 		return nil, fmt.Errorf("%s: the CUDA runtime runs PTX, not %s", prog.Path, prog.ISA)
 	}
+	if err := checkConstBank(prog); err != nil {
+		return nil, err
+	}
 	m := &Module{Program: prog, codes: map[*traces.Kernel]*ptxexec.Code{}}
 	if prog.GlobalSize > 0 {
 		if uint64(len(globals)) < prog.GlobalSize {
@@ -93,6 +97,9 @@ func (d *Device) Load(prog *traces.Program, globalsAt uint64, globals []byte) (*
 	}
 	m.Const = mem.NewSegment(traces.SpaceConst, 0, prog.ConstSize, true)
 	if err := m.Const.InitVars(prog.Consts); err != nil {
+		return nil, fmt.Errorf("%s: %v", prog.Path, err)
+	}
+	if err := relocate(prog, d.global, m.GlobalVars, m.Const); err != nil {
 		return nil, fmt.Errorf("%s: %v", prog.Path, err)
 	}
 	return m, nil
@@ -158,6 +165,14 @@ type Launch struct {
 	// (as Prepared.Tex and TexRefs).
 	Tex     *ptxexec.TexTable
 	TexRefs []uint64
+
+	// Device receives the kernel's printf and assert calls; StackSize is
+	// the per-thread call stack (cudaLimitStackSize; 0: CUDA's default);
+	// ClockBase the device's cycle count at the launch; GridID %gridid.
+	Device    ptxexec.DeviceCalls
+	StackSize uint64
+	ClockBase uint64
+	GridID    uint64
 }
 
 // Prepare lays the launch out for RunFunctional or RunTiming. The kernel's
@@ -186,5 +201,6 @@ func (d *Device) Prepare(l Launch) (*Prepared, error) {
 		Program: l.Module.Program, Kernel: k, Machine: d.Machine, Spec: spec, Model: d.model,
 		Global: d.global, GlobalVars: l.Module.GlobalVars, Const: l.Module.Const, Params: params,
 		Limits: l.Limits, Code: code, Tex: l.Tex, TexRefs: l.TexRefs,
+		Device: l.Device, StackSize: l.StackSize, StackSource: "cudaLimitStackSize", ClockBase: l.ClockBase, GridID: l.GridID,
 	}, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -25,7 +24,11 @@ type LaunchSpec struct {
 	Grid   [3]uint32
 	Block  [3]uint32
 	Shared uint64
-	Args   []ArgSpec
+	// StackSize is each thread's call stack in bytes for kernels that
+	// recurse (`stack_size`, as cudaDeviceSetLimit(cudaLimitStackSize)
+	// sets it; 0: CUDA's default, 1 KiB).
+	StackSize uint64
+	Args      []ArgSpec
 	// Buffers in the order the launch file defines them.
 	Buffers []*BufferSpec
 	// Notes are the stated defaults and overrides, printed in the report.
@@ -100,16 +103,17 @@ func (b *BufferSpec) Bytes() uint64 { return b.Count * uint64(b.Type.Size()) }
 
 // launchFile mirrors the TOML layout; decoded strictly.
 type launchFile struct {
-	Kernel   *string
-	Grid     []int64
-	Block    []int64
-	Shared   *int64
-	Args     []launchArg `toml:"args"`
-	Buffers  map[string]launchBuffer
-	Textures map[string]launchTex
-	Surfaces map[string]launchTex
-	Samplers map[string]launchTex
-	Texrefs  map[string]string
+	Kernel    *string
+	Grid      []int64
+	Block     []int64
+	Shared    *int64
+	StackSize *int64      `toml:"stack_size"`
+	Args      []launchArg `toml:"args"`
+	Buffers   map[string]launchBuffer
+	Textures  map[string]launchTex
+	Surfaces  map[string]launchTex
+	Samplers  map[string]launchTex
+	Texrefs   map[string]string
 }
 
 type launchArg struct {
@@ -139,7 +143,7 @@ type launchBuffer struct {
 // LoadLaunch reads and checks a launch file. Errors name the file, line and
 // key.
 func LoadLaunch(path string) (*LaunchSpec, error) {
-	src, err := os.ReadFile(path)
+	src, err := diag.ReadFile(path, "launch file", diag.LaunchFileLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -197,6 +201,12 @@ func ParseLaunch(path string, src []byte) (*LaunchSpec, error) {
 			return nil, at("shared", "must not be negative, got %d", *lf.Shared)
 		}
 		ls.Shared = uint64(*lf.Shared)
+	}
+	if lf.StackSize != nil {
+		if *lf.StackSize <= 0 || *lf.StackSize > 1<<24 {
+			return nil, at("stack_size", "must be between 1 and %d bytes, got %d", 1<<24, *lf.StackSize)
+		}
+		ls.StackSize = uint64(*lf.StackSize)
 	}
 
 	names := make([]string, 0, len(lf.Buffers))
@@ -315,14 +325,14 @@ func checkBuffer(path, name string, lb launchBuffer, at func(string, string, ...
 		if b.Init != "file" {
 			return nil, at(key, "missing count")
 		}
-		st, err := os.Stat(b.File)
+		size, err := diag.StatRegular(b.File, "init file")
 		if err != nil {
 			return nil, at(key+".file", "%v", err)
 		}
-		if st.Size()%int64(t.Size()) != 0 {
-			return nil, at(key+".file", "%d bytes is not a whole number of %s elements", st.Size(), t)
+		if size%int64(t.Size()) != 0 {
+			return nil, at(key+".file", "%d bytes is not a whole number of %s elements", size, t)
 		}
-		b.Count = uint64(st.Size()) / uint64(t.Size())
+		b.Count = uint64(size) / uint64(t.Size())
 	} else {
 		if *lb.Count <= 0 {
 			return nil, at(key+".count", "must be positive, got %d", *lb.Count)

@@ -151,6 +151,31 @@ func throughputBench(name, kernel, key string, depth, perInst int) microBench {
 	}
 }
 
+// tensorThroughputBench: 32 warps of independent multiply-accumulates,
+// multiply-adds per clock per SM (fmas per warp instruction); configured:
+// the tensor unit instances of an SM over the key's initiation interval.
+func tensorThroughputBench(name, kernel, key string, depth, fmas int) microBench {
+	return microBench{
+		name: name, unit: "FMA/clk/SM",
+		measure: func(t *testing.T, preset string) float64 {
+			p := microRun{file: "alu.ptx", kernel: kernel, block: tputBlock, args: []ArgSpec{bufArg("out")}, buffers: []*BufferSpec{outBuf(2 * tputBlock)}}.run(t, preset)
+			clk := words(t, p, "out")
+			first, last := clk[0], clk[1]
+			for i := 0; i < len(clk); i += 2 {
+				first, last = min(first, clk[i]), max(last, clk[i+1])
+			}
+			return float64(tputBlock/32*tputChains*depth*fmas) / float64(last-first)
+		},
+		want: func(t *testing.T, m *config.Machine) (float64, string) {
+			r := route(t, m, key)
+			u := m.Units[r.Unit]
+			cyc := max(r.Initiation, (32+u.Lanes-1)/max(u.Lanes, 1))
+			return float64(m.UnitsPerSM(r.Unit)*fmas) / float64(cyc),
+				fmt.Sprintf("`%s` on units.%s: %d x %d multiply-adds every %d cycles (initiation.%q)", key, u.Name, m.UnitsPerSM(r.Unit), fmas, cyc, key)
+		},
+	}
+}
+
 // ringLine is the spacing of the global pointer ring: one entry per L1 and
 // L2 line, so every entry is its own line.
 const ringLine = 128
@@ -254,9 +279,8 @@ func microBenches() []microBench {
 		latencyBench("IMAD mad.lo.s32 latency", "lat_mad_s32", "mad.s32"),
 		latencyBench("MUFU ex2.approx.ftz.f32 latency", "lat_ex2_f32", "ex2.f32"),
 		latencyBench("FP64 fma.rn.f64 latency", "lat_fma_f64", "fma.f64"),
-		// Tensor-core mma (issue 12): latencyBench("tensor mma latency",
-		// "lat_mma_...", "mma...") and its throughputBench go here once the
-		// front end decodes mma; gen.sh says where its kernels go.
+		latencyBench("tensor mma.m16n8k8.f32.f16 latency", "lat_mma_m16n8k8", "mma.m16n8k8.f32.f16"),
+		tensorThroughputBench("tensor mma.m16n8k8.f32.f16 throughput", "tput_mma_m16n8k8", "mma.m16n8k8.f32.f16", 16, 16*8*8),
 		throughputBench("FP32 fma.rn.f32 throughput", "tput_fma_f32", "fma.f32", 64, 1),
 		throughputBench("FP16x2 fma.rn.f16x2 throughput", "tput_fma_f16x2", "fma.f16x2", 64, 2),
 		throughputBench("INT32 add.s32 throughput", "tput_add_s32", "add.s32", 64, 1),
@@ -361,7 +385,9 @@ segment, between ` + "`%clock64`" + ` reads):
   base + lane x stride: stride 0 is one address for the whole warp, 4 is 32
   distinct words.
 
-Tensor-core ` + "`mma`" + ` rows come with issue 12 (the front end does not decode it yet).
+- *tensor*: ` + "`mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32`" + `, the one shape every preset
+  runs: latency as above through the accumulator; throughput as above with 8 independent
+  accumulators per thread, in multiply-adds per clock per SM (1024 per warp instruction).
 
 What these figures do not show, because the timing model has no key for it
 (each a limit of core or mem, not of a preset):

@@ -32,7 +32,7 @@ func nvidiaPresets(t testing.TB) []string {
 
 // runOn prepares a PTX file with its launch file on a preset and runs it
 // in the timing mode (functional results and timing in one run).
-func runOn(t *testing.T, preset, ptxPath, launch string) (*Prepared, *KernelStats) {
+func runOn(t *testing.T, preset, ptxPath, launch string, sets ...string) (*Prepared, *KernelStats) {
 	t.Helper()
 	src, err := os.ReadFile(ptxPath)
 	if err != nil {
@@ -42,7 +42,7 @@ func runOn(t *testing.T, preset, ptxPath, launch string) (*Prepared, *KernelStat
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := config.Load(preset, nil)
+	m, err := config.Load(preset, sets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,9 +66,10 @@ func runOn(t *testing.T, preset, ptxPath, launch string) (*Prepared, *KernelStat
 
 // TestSamplesEveryPreset runs every bundled PTX sample on every NVIDIA
 // preset in the timing mode: each completes, issues the same warp
-// instructions and leaves output buffers bit-identical to sm_75's (what a
-// kernel computes never depends on the timing model), while the cycles
-// are each machine's own.
+// instructions and leaves output buffers bit-identical to sm_75's with the
+// preset's [numerics] choices (what a kernel computes never depends on the
+// timing model; the tensor-core adder is each architecture's own), while
+// the cycles are each machine's own.
 func TestSamplesEveryPreset(t *testing.T) {
 	launches, err := filepath.Glob("../traces/samples/*.launch.toml")
 	if err != nil || len(launches) < 5 {
@@ -84,6 +85,10 @@ func TestSamplesEveryPreset(t *testing.T) {
 				continue
 			}
 			p, st := runOn(t, preset, ptx, launch)
+			ref := ref
+			if sets := numericsSets(t, preset); sets != nil {
+				ref, _ = runOn(t, "sm_75", ptx, launch, sets...)
+			}
 			if st.Timing == nil || st.Timing.Cycles == 0 {
 				t.Errorf("%s on %s: no cycles", name, preset)
 				continue
@@ -101,4 +106,23 @@ func TestSamplesEveryPreset(t *testing.T) {
 			t.Logf("%s on %s: %d cycles (sm_75 %d)", name, preset, st.Timing.Cycles, refSt.Timing.Cycles)
 		}
 	}
+}
+
+// numericsSets are the -set overrides that give sm_75 the preset's [numerics]
+// choices, nil when they are sm_75's own.
+func numericsSets(t *testing.T, preset string) []string {
+	t.Helper()
+	m, err := config.Load(preset, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := config.Load("sm_75", nil)
+	var sets []string
+	bm := base.Numerics.Models()
+	for i, n := range m.Numerics.Models() {
+		if n.Model != bm[i].Model {
+			sets = append(sets, "numerics."+n.Family+"="+n.Model)
+		}
+	}
+	return sets
 }

@@ -48,7 +48,9 @@ type TimingStats struct {
 // OccupancyStats are the theoretical and achieved occupancy of a launch.
 type OccupancyStats struct {
 	// Registers per thread and where the number came from: "kernel.registers"
-	// (the machine's override), ".maxnreg" or "estimate" (liveness).
+	// (the machine's override), "ptxas -v, sm_XX" (ptxas's count), ".maxnreg"
+	// or "estimate" (liveness; with a note when it was capped at the limit
+	// or ptxas gave no figure).
 	Registers     int
 	RegistersFrom string
 	// SharedPerBlock is static plus dynamic shared memory per block.

@@ -3,12 +3,13 @@ package sim
 import (
 	"fmt"
 	"github.com/gpusim/gpusim/traces/ptx"
+	"strings"
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/traces"
 )
 
-// Where a launch's register count comes from.
+// Where a launch's register count comes from (ptxas: Prepared.PtxasSource).
 const (
 	regsFromOverride = "kernel.registers"
 	regsFromMaxNReg  = ".maxnreg"
@@ -30,10 +31,15 @@ func (p *Prepared) Occupancy(width int) (config.Occupancy, OccupancyStats, error
 	switch {
 	case m.Kernel.Registers > 0:
 		os.Registers, os.RegistersFrom = m.Kernel.Registers, regsFromOverride
+	case p.PtxasRegisters > 0:
+		os.Registers, os.RegistersFrom = p.PtxasRegisters, p.PtxasSource
 	case k.MaxNReg > 0:
 		os.Registers, os.RegistersFrom = int(k.MaxNReg), regsFromMaxNReg
 	default:
 		os.Registers, os.RegistersFrom = ptx.EstimateRegisters(k), regsFromEstimate
+		if p.PtxasSource != "" {
+			os.RegistersFrom += "; " + p.PtxasSource
+		}
 	}
 	align := k.DynSharedAlign
 	if align == 0 {
@@ -41,8 +47,16 @@ func (p *Prepared) Occupancy(width int) (config.Occupancy, OccupancyStats, error
 	}
 	os.SharedPerBlock = int((k.SharedSize+align-1)&^(align-1) + p.Spec.Shared)
 	threads := int(p.Spec.Block[0]) * int(p.Spec.Block[1]) * int(p.Spec.Block[2])
-	if os.RegistersFrom != regsFromOverride {
+	if os.RegistersFrom != regsFromOverride && p.PtxasRegisters == 0 {
 		os.Registers = capRegisters(m, k, os.Registers, width)
+	}
+	if strings.HasPrefix(os.RegistersFrom, regsFromEstimate) {
+		// An estimate above what a block can have: ptxas would spill to
+		// local memory and assemble the kernel at the limit.
+		if limit := registerLimit(m, threads, width); limit > 0 && os.Registers > limit {
+			os.RegistersFrom = fmt.Sprintf("%s of %d, run at the limit of %d: ptxas would spill the rest", os.RegistersFrom, os.Registers, limit)
+			os.Registers = limit
+		}
 	}
 	o, err := m.Occupancy(config.Block{Threads: threads, Registers: os.Registers, Shared: os.SharedPerBlock, WarpSize: width})
 	if err != nil {
@@ -55,6 +69,19 @@ func (p *Prepared) Occupancy(width int) (config.Occupancy, OccupancyStats, error
 	os.WarpsPerBlock, os.BlocksPerSM, os.WarpsPerSM, os.MaxWarps = o.WarpsPerBlock, o.Blocks, o.Warps, o.MaxWarps
 	os.Theoretical, os.Limiter = o.Fraction(), o.Limit.String()
 	return o, os, nil
+}
+
+// registerLimit is the most registers per thread with which a block of
+// threads threads fits on an SM (sm.registers_per_thread, and the block's
+// share of the register file); 0 when none fits.
+func registerLimit(m *config.Machine, threads, width int) int {
+	for r := m.SM.RegistersPerThread; r > 0; r-- {
+		o, err := m.Occupancy(config.Block{Threads: threads, Registers: r, WarpSize: width})
+		if err == nil && o.ByLimit[config.LimitRegisters] >= 1 {
+			return r
+		}
+	}
+	return 0
 }
 
 // capRegisters bounds a kernel's registers per thread as ptxas does for

@@ -49,6 +49,10 @@ type InstDeps struct {
 	// Nop (TimingNop) is how many cycles the wave idles, its issue
 	// included (s_nop: SIMM16[3:0] + 1).
 	Nop uint8
+	// Wait (TimingWaitGroup) is how many of the newest committed
+	// async-copy groups may still be in flight (cp.async.wait_group N: N;
+	// wait_all: 0).
+	Wait uint8
 	// Pair: the X half of a VOPD pair; it issues with the next
 	// instruction, whose slots its entry holds too.
 	Pair bool
@@ -124,11 +128,18 @@ func ptxDeps(k *Kernel, d *Deps) {
 				s.add(o.Reg)
 			case OpdPred:
 				s.add(nregs + o.Reg)
+			case OpdVec:
+				for _, r := range k.VecRegs(o) {
+					s.add(r)
+				}
 			}
 		}
 		defs := Implicit(0)
 		if row != nil {
 			id.Timing = row.Timing
+			if in.Op == OpCpAsyncBulk && in.Mode == BulkS2G {
+				id.Timing &^= TimingMbarSignal // completes a bulk group, not an mbarrier
+			}
 			defs = row.Defs
 			if in.Flags.Has(FlagCC) {
 				defs |= row.CCDefs
@@ -151,6 +162,10 @@ func ptxDeps(k *Kernel, d *Deps) {
 					s.add(o.Reg)
 					id.Src[i] = o.Reg
 				}
+			case OpdVec:
+				for _, r := range k.VecRegs(o) {
+					s.add(r)
+				}
 			}
 		}
 		for i := range in.Ext {
@@ -162,11 +177,23 @@ func ptxDeps(k *Kernel, d *Deps) {
 			s.add(nregs + in.Guard)
 			id.Guard = nregs + in.Guard
 		}
+		if row != nil && row.Timing&TimingWaitGroup != 0 {
+			id.Wait = waitCount(in)
+		}
 		if row != nil && row.Uses.Has(ImpCarry) {
 			s.add(carry)
 		}
 		id.Use = Span{lo, d.mark()}
 	}
+}
+
+// waitCount is the group count of an async-copy wait: its immediate
+// operand (cp.async.wait_group N), 0 without one (wait_all).
+func waitCount(in *Inst) uint8 {
+	if in.NSrc > 0 && in.Src[0].Kind == OpdImm {
+		return uint8(min(in.Src[0].Imm, 255))
+	}
+	return 0
 }
 
 // amdLayout is the scoreboard layout of an AMD kernel.

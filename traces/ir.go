@@ -64,6 +64,10 @@ type Program struct {
 	// .texref, .samplerref and .surfref variables.
 	TexMode TexMode
 	TexRefs []TexRef
+
+	// Funcs names the module's device functions with a body by their
+	// number (FuncSpan.ID); function i's address as a value is FuncAddr(i).
+	Funcs []string
 }
 
 // Kernel returns the kernel of that name, or nil.
@@ -86,6 +90,9 @@ type Var struct {
 	Size   uint64
 	Align  uint64
 	Init   []byte
+	// Relocs are the elements of Init that hold addresses, filled in
+	// when the module is loaded.
+	Relocs []Reloc
 	Pos    Pos
 }
 
@@ -114,10 +121,32 @@ type Reg struct {
 }
 
 // FuncSpan is the range [Start, End) of Kernel.Code that holds one function
-// body (the kernel's own body is the first span).
+// body (the kernel's own body is the first span), and the function's part
+// of a thread's state in the linked kernel.
 type FuncSpan struct {
 	Name       string
 	Start, End int32
+	// ID is the function's number in Program.Funcs (-1 for the kernel).
+	ID int32
+	// Regs and Preds are its value registers and predicates; Frame and
+	// Local the bytes of the parameter frame and of .local memory that
+	// belong to it (its formals, call-site .param variables and .local
+	// variables), as [Lo, Hi) ranges.
+	Regs, Preds  Span
+	Frame, Local Slot // Off, Size
+	// Params and Rets are its formal and return parameters in the frame.
+	Params, Rets []Slot
+	// Recursive: the function is on a cycle of the call graph (direct
+	// calls, and indirect calls to the functions whose address the module
+	// takes), so it can be active more than once in a thread: every call
+	// to it saves its registers, predicates, frame and .local bytes and
+	// its return restores them. StackFrame is what one activation takes of
+	// the thread's call stack (the launch's stack limit): the return
+	// address, its .local bytes and the registers live across its calls,
+	// as ptxas lays out a frame (ptxas -v's own figure replaces it when
+	// known).
+	Recursive  bool
+	StackFrame uint64
 }
 
 // Copy moves Size bytes inside a thread's parameter frame (SpaceParamFrame)
@@ -129,11 +158,22 @@ type Copy struct {
 // CallSite is a resolved `call`: jump to Entry after copying the argument
 // bytes into the callee's formal parameters; on the callee's `ret`, copy the
 // return bytes back and continue after the call.
+//
+// An indirect call (Indirect) reads the callee's address from Inst.Src[0]
+// per thread; ArgSlots and RetSlots are the caller's argument and result
+// variables, matched at run time against the callee's FuncSpan Params and
+// Rets (Entry and Func are -1). A call to the device runtime (Builtin)
+// has no body either: ArgSlots and RetSlots are what it reads and writes.
 type CallSite struct {
 	Callee string
-	Entry  int32 // index into Kernel.Code
+	Entry  int32 // index into Kernel.Code; -1 for indirect and builtin calls
+	Func   int32 // index into Kernel.Funcs of the callee; -1 likewise
 	Args   []Copy
 	Rets   []Copy
+
+	Indirect           bool
+	Builtin            Builtin
+	ArgSlots, RetSlots []Slot
 }
 
 // Kernel is an entry point, linked: Code holds the kernel's body followed by
@@ -150,6 +190,13 @@ type Kernel struct {
 	Code  []Inst
 	Funcs []FuncSpan
 	Calls []CallSite
+	// FuncByID maps a module function number (Program.Funcs) to its index
+	// in Funcs, -1 when the kernel does not link it: an indirect call to
+	// such an address faults.
+	FuncByID []int32
+	// Recursive: some function of Funcs is Recursive, so threads need a
+	// call stack (its size is the launch's stack limit).
+	Recursive bool
 
 	// Register files: value registers (64-bit slots, interpreted by their
 	// declared width) and predicate registers (one bit per lane).
@@ -175,6 +222,10 @@ type Kernel struct {
 	// ABI, initial MODE); nil for PTX.
 	AMD *AMDKernel
 
+	// Vecs holds the registers of every vector operand (OpdVec) of Code,
+	// the matrix fragments (matrix.go).
+	Vecs []int32
+
 	// Performance directives; 0 means absent.
 	MaxNTid      [3]int32
 	ReqNTid      [3]int32
@@ -194,6 +245,14 @@ const (
 	OpdMem                 // memory address [base+offset]: (Reg >= 0 ? R[Reg] : 0) + segment base of Space (if not SpaceNone) + int64(Imm)
 	OpdSym                 // the address of a variable: segment base of Space + Imm (Imm = the variable's offset + any +N)
 	OpdLabel               // a code address: Imm is an index into Kernel.Code (only in data contexts; branches use Inst.Target)
+)
+
+// PTX operand kinds of instruction families documented with the family,
+// set apart from the kinds above (and from the AMD kinds, amd_ir.go). One
+// block, so that no two kinds share a value.
+const (
+	OpdVec    OperandKind = 0x20 + iota // a vector of value registers (matrix.go)
+	OpdTexRef                           // a texture, sampler or surface reference (ir_tex.go)
 )
 
 // Operand is one source or destination. It is small and flat on purpose.
@@ -218,7 +277,9 @@ type Operand struct {
 //   - red/st: no Dst.
 //   - bra: Target is the destination index in Code; Reconv the
 //     reconvergence point (see Reconv; len(Code) = exit).
-//   - call: Target is the index into Kernel.Calls.
+//   - call: Target is the index into Kernel.Calls; an indirect call's
+//     Src[0] is the register holding the callee's address (calls.go).
+//   - video instructions: see video.go.
 type Inst struct {
 	Op    Opcode
 	Type  Type     // principal type suffix (cvt: destination type; set: destination type)
@@ -232,6 +293,7 @@ type Inst struct {
 	Vec   uint8    // vector width of ld/st (1, 2, 4)
 	Geom  Geom     // texture and surface instructions: the geometry (ir_tex.go)
 	Flags Flags
+	Mat   Matrix // warp-level matrix qualifiers (wmma, mma, ldmatrix, ...; matrix.go)
 
 	Guard    int32 // guarding predicate register, -1 for none
 	GuardNeg bool  // guard written `@!p`
@@ -551,6 +613,16 @@ const (
 	SRegDynamicSmemSize
 	SRegTotalSmemSize
 	SRegWarpSize // WARP_SZ
+	// SRegEnvReg is %envreg0..%envreg31; the operand's Imm is the number.
+	SRegEnvReg
+	SRegGlobalTimerLo
+	SRegGlobalTimerHi
+	SRegReservedSmemBegin
+	SRegReservedSmemEnd
+	SRegReservedSmemCap
+	// SRegReservedSmemOffset is %reserved_smem_offset_0/_1 (Imm).
+	SRegReservedSmemOffset
+	NumPTXSpecials // one past the last PTX special register
 )
 
 // BarWarpSync is `bar.warp.sync membermask`: the threads named in the mask

@@ -225,7 +225,5 @@ const FlagFormatted Flags = 1 << 31
 //     txq.level has Src[1], the level (NSrc 2).
 //   - istypep: Dst[0] the predicate, Src[0] the handle register.
 
-// OpdTexRef is an operand naming a texture, sampler or surface reference
-// (see the conventions above). Its value is set apart from the other
-// operand kinds.
-const OpdTexRef OperandKind = 32
+// OpdTexRef (ir.go) is an operand naming a texture, sampler or surface
+// reference (see the conventions above).

@@ -26,6 +26,10 @@ type PTXOpInfo struct {
 	// SpaceKey: the machine-model key is mnemonic.space ("ld.global"),
 	// not mnemonic.type.
 	SpaceKey bool
+	// ShapeKey: the machine-model key is mnemonic.shape.dtype.atype
+	// ("mma.m16n8k16.f32.f16"; Matrix.Key), the facts a multiply-
+	// accumulate's rate depends on.
+	ShapeKey bool
 	unitRule uint8 // index into ptxUnitRules: the unit class by type
 }
 
@@ -62,11 +66,15 @@ func (o Opcode) IsMemory() bool {
 // [latency], [initiation]) find this instruction: the mnemonic and its
 // principal type ("fma.f32", "ex2.f16x2", "mul.wide.s32" is "mul.s32"),
 // for memory instructions the mnemonic and the state space ("ld.global",
-// "st.shared"), and for AMD the canonical mnemonic. The machine model looks
+// "st.shared"), for multiply-accumulates the mnemonic, shape and types
+// ("mma.m16n8k16.f32.f16"), and for AMD the canonical mnemonic. The machine model looks
 // the full key up first, then the bare mnemonic. It is computed once per
 // static instruction, never in the hot loop.
 func (in *Inst) UnitKey() string {
 	op := in.Op.String()
+	if p := PTXOp(in.Op); p != nil && p.ShapeKey && in.Mat.Shape != ShapeNone {
+		return op + "." + in.Mat.Key()
+	}
 	if in.Op.IsMemory() {
 		if in.Space == SpaceNone {
 			return op

@@ -4,182 +4,288 @@ package traces
 
 // PTX opcodes, one per mnemonic; the comment is its syntax.
 const (
-	OpInvalid     Opcode = iota
-	OpMov                // mov.type d, a; mov.type d, sreg; mov.u64 d, var; mov.bN d, {a, b}
-	OpLd                 // ld{.weak,.volatile,.relaxed.scope,.acquire.scope}{.ss}{.cop}{.vec}.type d, [a]
-	OpLdu                // ldu{.ss}{.vec}.type d, [a]
-	OpSt                 // st{.weak,.volatile,.relaxed.scope,.release.scope}{.ss}{.cop}{.vec}.type [a], b
-	OpPrefetch           // prefetch{.space}.level [a]
-	OpCvta               // cvta.space.size p, a; cvta.to.space.size p, a
-	OpCvt                // cvt{.irnd}{.ftz}{.sat}.dtype.atype d, a; cvt.frnd2{.relu}{.satfinite}.f16x2.f32 d, a, b
-	OpIsspacep           // isspacep.space p, a
-	OpShfl               // shfl.sync.mode.b32 d{|p}, a, b, c, membermask
-	OpPrmt               // prmt.b32{.mode} d, a, b, c
-	OpActivemask         // activemask.b32 d
-	OpAdd                // add{.sat}.s32 d, a, b; add{.cc}.type d, a, b; add{.rnd}{.ftz}{.sat}.f32 d, a, b
-	OpSub                // sub{.sat}.s32 d, a, b; sub{.cc}.type d, a, b; sub{.rnd}{.ftz}{.sat}.f32 d, a, b
-	OpMul                // mul.mode.type d, a, b (.hi, .lo, .wide); mul{.rnd}{.ftz}{.sat}.f32 d, a, b
-	OpMad                // mad{.hi,.lo,.wide}{.sat}.type d, a, b, c; mad.rnd{.ftz}{.sat}.f32 d, a, b, c
-	OpMul24              // mul24.mode.type d, a, b
-	OpMad24              // mad24.mode{.sat}.type d, a, b, c
-	OpSad                // sad.type d, a, b, c
-	OpDiv                // div.type d, a, b; div.approx{.ftz}.f32 d, a, b; div.full{.ftz}.f32 d, a, b; div.rnd{.ftz}.f32 d, a, b
-	OpRem                // rem.type d, a, b
-	OpAbs                // abs.type d, a; abs{.ftz}.f32 d, a
-	OpNeg                // neg.type d, a; neg{.ftz}.f32 d, a
-	OpMin                // min.type d, a, b; min{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b
-	OpMax                // max.type d, a, b; max{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b
-	OpPopc               // popc.type d, a
-	OpClz                // clz.type d, a
-	OpBfind              // bfind{.shiftamt}.type d, a
-	OpFns                // fns.b32 d, mask, base, offset
-	OpBrev               // brev.type d, a
-	OpBfe                // bfe.type d, a, b, c
-	OpBfi                // bfi.type f, a, b, c, d
-	OpBmsk               // bmsk.mode.b32 d, a, b (.mode = .clamp, .wrap): a mask of b bits from bit a
-	OpDp4a               // dp4a.atype.btype d, a, b, c
-	OpDp2a               // dp2a.mode.atype.btype d, a, b, c
-	OpAddc               // addc{.cc}.type d, a, b
-	OpSubc               // subc{.cc}.type d, a, b
-	OpMadc               // madc{.hi,.lo}{.cc}.type d, a, b, c
-	OpAnd                // and.type d, a, b
-	OpOr                 // or.type d, a, b
-	OpXor                // xor.type d, a, b
-	OpNot                // not.type d, a
-	OpCnot               // cnot.type d, a
-	OpLop3               // lop3.b32 d, a, b, c, immLut; lop3.BoolOp.b32 d|p, a, b, c, immLut, q
-	OpShf                // shf.l.mode.b32 d, a, b, c; shf.r.mode.b32 d, a, b, c
-	OpShl                // shl.type d, a, b
-	OpShr                // shr.type d, a, b
-	OpFma                // fma.rnd{.ftz}{.sat}.f32 d, a, b, c; fma.rnd{.ftz}{.sat}{.relu}.f16 d, a, b, c
-	OpRcp                // rcp.approx{.ftz}.f32 d, a; rcp.rnd{.ftz}.f32 d, a; rcp.approx.ftz.f64 d, a; rcp.rnd.f64 d, a
-	OpSqrt               // sqrt.approx{.ftz}.f32 d, a; sqrt.rnd{.ftz}.f32 d, a; sqrt.rnd.f64 d, a
-	OpRsqrt              // rsqrt.approx{.ftz}.f32 d, a; rsqrt.approx{.ftz}.f64 d, a
-	OpSin                // sin.approx{.ftz}.f32 d, a
-	OpCos                // cos.approx{.ftz}.f32 d, a
-	OpLg2                // lg2.approx{.ftz}.f32 d, a
-	OpEx2                // ex2.approx{.ftz}.f32 d, a; ex2.approx.atype d, a (.f16, .f16x2); ex2.approx.ftz.btype d, a (.bf16, .bf16x2)
-	OpTanh               // tanh.approx.type d, a
-	OpTestp              // testp.op.type p, a
-	OpCopysign           // copysign.type d, a, b
-	OpSet                // set.CmpOp{.ftz}.dtype.stype d, a, b; set.CmpOp.BoolOp{.ftz}.dtype.stype d, a, b, {!}c
-	OpSetp               // setp.CmpOp{.ftz}.type p{|q}, a, b; setp.CmpOp.BoolOp{.ftz}.type p{|q}, a, b, {!}c
-	OpSelp               // selp.type d, a, b, c
-	OpSlct               // slct.dtype.s32 d, a, b, c; slct{.ftz}.dtype.f32 d, a, b, c
-	OpBra                // @p bra{.uni} tgt
-	OpCall               // call{.uni} (ret-param), fname, (param-list)
-	OpRet                // ret{.uni}
-	OpExit               // exit
-	OpTrap               // trap
-	OpBrkpt              // brkpt
-	OpBar                // bar{.cta}.sync a{, b}; bar{.cta}.arrive a, b; bar{.cta}.red.popc.u32 d, a{, b}, {!}c; bar.warp.sync membermask
-	OpMembar             // membar.level; membar.proxy.proxykind
-	OpFence              // fence{.sem}.scope; fence.proxy.proxykind
-	OpAtom               // atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}
-	OpRed                // red{.sem}{.scope}{.space}.op.type [a], b
-	OpVote               // vote.sync.mode.pred d, {!}a, membermask; vote.sync.ballot.b32 d, {!}a, membermask
-	OpNanosleep          // nanosleep.u32 t
-	OpPmevent            // pmevent a; pmevent.mask a
-	OpTex                // tex{.base,.level,.grad}.geom.v4.dtype.ctype d, [a, {b,} c]{, lod}{, dPdx, dPdy}{, e}; tex.geom.v2.f16x2.ctype d, [a, {b,} c]
-	OpTld4               // tld4.comp.geom.v4.dtype.f32 d, [a, {b,} c]{, e}
-	OpTxq                // txq.tquery.b32 d, [a]; txq.level.tlquery.b32 d, [a], lod; txq.squery.b32 d, [a]
-	OpSuq                // suq.query.b32 d, [a]
-	OpSuld               // suld.b.geom{.cop}{.vec}.dtype.mode d, [a, b]
-	OpSust               // sust.b.geom{.cop}{.vec}.ctype.mode [a, b], c; sust.p.geom{.vec}.b32.mode [a, b], c
-	OpSured              // sured.b.op.geom.ctype.mode [a, b], c; sured.p.op.geom.b32.mode [a, b], c
-	OpIstypep            // istypep.type p, a (.texref, .samplerref, .surfref)
-	NumPTXOpcodes        // one past the last PTX opcode
+	OpInvalid                Opcode = iota
+	OpMov                           // mov.type d, a; mov.type d, sreg; mov.u64 d, var; mov.bN d, {a, b}
+	OpLd                            // ld{.weak,.volatile,.relaxed.scope,.acquire.scope}{.ss}{.cop}{.vec}.type d, [a]
+	OpLdu                           // ldu{.ss}{.vec}.type d, [a]
+	OpSt                            // st{.weak,.volatile,.relaxed.scope,.release.scope}{.ss}{.cop}{.vec}.type [a], b
+	OpPrefetch                      // prefetch{.space}.level [a]
+	OpCvta                          // cvta.space.size p, a; cvta.to.space.size p, a
+	OpCvt                           // cvt{.irnd}{.ftz}{.sat}.dtype.atype d, a; cvt.frnd2{.relu}{.satfinite}.f16x2.f32 d, a, b
+	OpIsspacep                      // isspacep.space p, a
+	OpShfl                          // shfl.sync.mode.b32 d{|p}, a, b, c, membermask
+	OpPrmt                          // prmt.b32{.mode} d, a, b, c
+	OpActivemask                    // activemask.b32 d
+	OpAdd                           // add{.sat}.s32 d, a, b; add{.cc}.type d, a, b; add{.rnd}{.ftz}{.sat}.f32 d, a, b
+	OpSub                           // sub{.sat}.s32 d, a, b; sub{.cc}.type d, a, b; sub{.rnd}{.ftz}{.sat}.f32 d, a, b
+	OpMul                           // mul.mode.type d, a, b (.hi, .lo, .wide); mul{.rnd}{.ftz}{.sat}.f32 d, a, b
+	OpMad                           // mad{.hi,.lo,.wide}{.sat}.type d, a, b, c; mad.rnd{.ftz}{.sat}.f32 d, a, b, c
+	OpMul24                         // mul24.mode.type d, a, b
+	OpMad24                         // mad24.mode{.sat}.type d, a, b, c
+	OpSad                           // sad.type d, a, b, c
+	OpDiv                           // div.type d, a, b; div.approx{.ftz}.f32 d, a, b; div.full{.ftz}.f32 d, a, b; div.rnd{.ftz}.f32 d, a, b
+	OpRem                           // rem.type d, a, b
+	OpAbs                           // abs.type d, a; abs{.ftz}.f32 d, a
+	OpNeg                           // neg.type d, a; neg{.ftz}.f32 d, a
+	OpMin                           // min.type d, a, b; min{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b
+	OpMax                           // max.type d, a, b; max{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b
+	OpPopc                          // popc.type d, a
+	OpClz                           // clz.type d, a
+	OpBfind                         // bfind{.shiftamt}.type d, a
+	OpFns                           // fns.b32 d, mask, base, offset
+	OpBrev                          // brev.type d, a
+	OpBfe                           // bfe.type d, a, b, c
+	OpBfi                           // bfi.type f, a, b, c, d
+	OpBmsk                          // bmsk.mode.b32 d, a, b (.mode = .clamp, .wrap): a mask of b bits from bit a
+	OpDp4a                          // dp4a.atype.btype d, a, b, c
+	OpDp2a                          // dp2a.mode.atype.btype d, a, b, c
+	OpAddc                          // addc{.cc}.type d, a, b
+	OpSubc                          // subc{.cc}.type d, a, b
+	OpMadc                          // madc{.hi,.lo}{.cc}.type d, a, b, c
+	OpAnd                           // and.type d, a, b
+	OpOr                            // or.type d, a, b
+	OpXor                           // xor.type d, a, b
+	OpNot                           // not.type d, a
+	OpCnot                          // cnot.type d, a
+	OpLop3                          // lop3.b32 d, a, b, c, immLut; lop3.BoolOp.b32 d|p, a, b, c, immLut, q
+	OpShf                           // shf.l.mode.b32 d, a, b, c; shf.r.mode.b32 d, a, b, c
+	OpShl                           // shl.type d, a, b
+	OpShr                           // shr.type d, a, b
+	OpFma                           // fma.rnd{.ftz}{.sat}.f32 d, a, b, c; fma.rnd{.ftz}{.sat}{.relu}.f16 d, a, b, c
+	OpRcp                           // rcp.approx{.ftz}.f32 d, a; rcp.rnd{.ftz}.f32 d, a; rcp.approx.ftz.f64 d, a; rcp.rnd.f64 d, a
+	OpSqrt                          // sqrt.approx{.ftz}.f32 d, a; sqrt.rnd{.ftz}.f32 d, a; sqrt.rnd.f64 d, a
+	OpRsqrt                         // rsqrt.approx{.ftz}.f32 d, a; rsqrt.approx{.ftz}.f64 d, a
+	OpSin                           // sin.approx{.ftz}.f32 d, a
+	OpCos                           // cos.approx{.ftz}.f32 d, a
+	OpLg2                           // lg2.approx{.ftz}.f32 d, a
+	OpEx2                           // ex2.approx{.ftz}.f32 d, a; ex2.approx.atype d, a (.f16, .f16x2); ex2.approx.ftz.btype d, a (.bf16, .bf16x2)
+	OpTanh                          // tanh.approx.type d, a
+	OpTestp                         // testp.op.type p, a
+	OpCopysign                      // copysign.type d, a, b
+	OpSet                           // set.CmpOp{.ftz}.dtype.stype d, a, b; set.CmpOp.BoolOp{.ftz}.dtype.stype d, a, b, {!}c
+	OpSetp                          // setp.CmpOp{.ftz}.type p{|q}, a, b; setp.CmpOp.BoolOp{.ftz}.type p{|q}, a, b, {!}c
+	OpSelp                          // selp.type d, a, b, c
+	OpSlct                          // slct.dtype.s32 d, a, b, c; slct{.ftz}.dtype.f32 d, a, b, c
+	OpBra                           // @p bra{.uni} tgt
+	OpCall                          // call{.uni} (ret-param), fname, (param-list)
+	OpRet                           // ret{.uni}
+	OpExit                          // exit
+	OpTrap                          // trap
+	OpBrkpt                         // brkpt
+	OpBar                           // bar{.cta}.sync a{, b}; bar{.cta}.arrive a, b; bar{.cta}.red.popc.u32 d, a{, b}, {!}c; bar.warp.sync membermask
+	OpMembar                        // membar.level; membar.proxy.proxykind
+	OpFence                         // fence{.sem}.scope; fence.proxy.proxykind
+	OpAtom                          // atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}
+	OpRed                           // red{.sem}{.scope}{.space}.op.type [a], b
+	OpVote                          // vote.sync.mode.pred d, {!}a, membermask; vote.sync.ballot.b32 d, {!}a, membermask
+	OpNanosleep                     // nanosleep.u32 t
+	OpPmevent                       // pmevent a; pmevent.mask a
+	OpTex                           // tex{.base,.level,.grad}.geom.v4.dtype.ctype d, [a, {b,} c]{, lod}{, dPdx, dPdy}{, e}; tex.geom.v2.f16x2.ctype d, [a, {b,} c]
+	OpTld4                          // tld4.comp.geom.v4.dtype.f32 d, [a, {b,} c]{, e}
+	OpTxq                           // txq.tquery.b32 d, [a]; txq.level.tlquery.b32 d, [a], lod; txq.squery.b32 d, [a]
+	OpSuq                           // suq.query.b32 d, [a]
+	OpSuld                          // suld.b.geom{.cop}{.vec}.dtype.mode d, [a, b]
+	OpSust                          // sust.b.geom{.cop}{.vec}.ctype.mode [a, b], c; sust.p.geom{.vec}.b32.mode [a, b], c
+	OpSured                         // sured.b.op.geom.ctype.mode [a, b], c; sured.p.op.geom.b32.mode [a, b], c
+	OpIstypep                       // istypep.type p, a (.texref, .samplerref, .surfref)
+	OpMatch                         // match.any.sync.type d, a, membermask; match.all.sync.type d{|p}, a, membermask
+	OpRedux                         // redux.sync.op.type dst, src, membermask (.op = .add, .min, .max; .and, .or, .xor)
+	OpElect                         // elect.sync d|p, membermask
+	OpVadd                          // vadd.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVsub                          // vsub.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVabsdiff                      // vabsdiff.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVmin                          // vmin.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVmax                          // vmax.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVshl                          // vshl.dtype.atype.u32{.sat}.mode{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVshr                          // vshr.dtype.atype.u32{.sat}.mode{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVmad                          // vmad.dtype.atype.btype{.po}{.sat}{.scale} d, {-}a{.asel}, {-}b{.bsel}, {-}c
+	OpVset                          // vset.atype.btype.cmp{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}
+	OpVadd2                         // vadd2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVsub2                         // vsub2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVavrg2                        // vavrg2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVabsdiff2                     // vabsdiff2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVmin2                         // vmin2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVmax2                         // vmax2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVset2                         // vset2.atype.btype.cmp{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVadd4                         // vadd4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVsub4                         // vsub4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVavrg4                        // vavrg4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVabsdiff4                     // vabsdiff4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVmin4                         // vmin4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVmax4                         // vmax4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpVset4                         // vset4.atype.btype.cmp{.add} d{.mask}, a{.asel}, b{.bsel}, c
+	OpWmmaLoad                      // wmma.load.{a,b,c}.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}
+	OpWmmaStore                     // wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r{, stride}
+	OpWmmaMma                       // wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c; .shape.f32.atype.btype.f32; .shape.s32.atype.btype.s32{.satfinite}; .m8n8k4{.rnd}.f64.f64.f64.f64; wmma.mma.op.popc...
+	OpMma                           // mma.sync.aligned.shape.alayout.blayout.dtype.atype.btype.ctype{.satfinite} d, a, b, c; mma.sync.aligned.shape.row.col.s32.b1.b1.s32.op.popc d, a, b, c
+	OpLdmatrix                      // ldmatrix.sync.aligned.m8n8.num{.trans}{.ss}.b16 r, [p]
+	OpStmatrix                      // stmatrix.sync.aligned.m8n8.num{.trans}{.ss}.b16 [p], r
+	OpMovmatrix                     // movmatrix.sync.aligned.m8n8.trans.b16 d, a
+	OpCpAsync                       // cp.async.ca.shared{::cta}.global{.L2::cache_hint}{.L2::prefetch_size} [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy}; cp.async.cg... 16
+	OpCpAsyncCommitGroup            // cp.async.commit_group
+	OpCpAsyncWaitGroup              // cp.async.wait_group N
+	OpCpAsyncWaitAll                // cp.async.wait_all
+	OpCpAsyncMbarrierArrive         // cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr]
+	OpCpAsyncBulk                   // cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.L2::cache_hint} [dst], [src], size, [mbar]{, policy}; cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint} [dst], [src], size{, policy}
+	OpCpAsyncBulkCommitGroup        // cp.async.bulk.commit_group
+	OpCpAsyncBulkWaitGroup          // cp.async.bulk.wait_group{.read} N
+	OpMbarrierInit                  // mbarrier.init{.shared{::cta}}.b64 [addr], count
+	OpMbarrierInval                 // mbarrier.inval{.shared{::cta}}.b64 [addr]
+	OpMbarrierArrive                // mbarrier.arrive{.expect_tx,.noComplete}{.sem}{.scope}{.shared{::cta}}.b64 state, [addr]{, count}; .shared::cluster: _, [addr]{, count}
+	OpMbarrierArriveDrop            // mbarrier.arrive_drop{.expect_tx,.noComplete}{.sem}{.scope}{.shared{::cta}}.b64 state, [addr]{, count}
+	OpMbarrierExpectTx              // mbarrier.expect_tx{.relaxed}{.scope}{.space}.b64 [addr], txCount
+	OpMbarrierCompleteTx            // mbarrier.complete_tx{.relaxed}{.scope}{.space}.b64 [addr], txCount
+	OpMbarrierTestWait              // mbarrier.test_wait{.parity}{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], state|phaseParity
+	OpMbarrierTryWait               // mbarrier.try_wait{.parity}{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], state|phaseParity{, suspendTimeHint}
+	OpMbarrierPendingCount          // mbarrier.pending_count.b64 count, state
+	OpCreatepolicy                  // createpolicy.fractional.L2::primary{.L2::secondary}.b64 policy{, fraction}; createpolicy.range{.global}.L2::primary{.L2::secondary}.b64 policy, [a], primary-size, total-size; createpolicy.cvt.L2.b64 policy, access-property
+	OpDiscard                       // discard.global.L2 [a], 128
+	OpApplypriority                 // applypriority.global.L2::evict_normal [a], 128
+	NumPTXOpcodes                   // one past the last PTX opcode
 )
 
 // ptxOpTable holds the facts of every PTX opcode.
 var ptxOpTable = [NumPTXOpcodes]PTXOpInfo{
-	OpMov:        {Name: "mov", Syntax: "mov.type d, a; mov.type d, sreg; mov.u64 d, var; mov.bN d, {a, b}"},
-	OpLd:         {Name: "ld", Syntax: "ld{.weak,.volatile,.relaxed.scope,.acquire.scope}{.ss}{.cop}{.vec}.type d, [a]", SpaceKey: true, unitRule: 1},
-	OpLdu:        {Name: "ldu", Syntax: "ldu{.ss}{.vec}.type d, [a]", SpaceKey: true, unitRule: 1},
-	OpSt:         {Name: "st", Syntax: "st{.weak,.volatile,.relaxed.scope,.release.scope}{.ss}{.cop}{.vec}.type [a], b", SpaceKey: true, unitRule: 1},
-	OpPrefetch:   {Name: "prefetch", Syntax: "prefetch{.space}.level [a]", unitRule: 1},
-	OpCvta:       {Name: "cvta", Syntax: "cvta.space.size p, a; cvta.to.space.size p, a"},
-	OpCvt:        {Name: "cvt", Syntax: "cvt{.irnd}{.ftz}{.sat}.dtype.atype d, a; cvt.frnd2{.relu}{.satfinite}.f16x2.f32 d, a, b", Numerics: NumInt | NumIEEE, unitRule: 2},
-	OpIsspacep:   {Name: "isspacep", Syntax: "isspacep.space p, a"},
-	OpShfl:       {Name: "shfl", Syntax: "shfl.sync.mode.b32 d{|p}, a, b, c, membermask", unitRule: 1},
-	OpPrmt:       {Name: "prmt", Syntax: "prmt.b32{.mode} d, a, b, c", Numerics: NumInt},
-	OpActivemask: {Name: "activemask", Syntax: "activemask.b32 d", Need: Need{30, 62}},
-	OpAdd:        {Name: "add", Syntax: "add{.sat}.s32 d, a, b; add{.cc}.type d, a, b; add{.rnd}{.ftz}{.sat}.f32 d, a, b", CCDefs: ImpCarry, Numerics: NumInt | NumIEEE, unitRule: 3},
-	OpSub:        {Name: "sub", Syntax: "sub{.sat}.s32 d, a, b; sub{.cc}.type d, a, b; sub{.rnd}{.ftz}{.sat}.f32 d, a, b", CCDefs: ImpCarry, Numerics: NumInt | NumIEEE, unitRule: 3},
-	OpMul:        {Name: "mul", Syntax: "mul.mode.type d, a, b (.hi, .lo, .wide); mul{.rnd}{.ftz}{.sat}.f32 d, a, b", Numerics: NumInt | NumIEEE, unitRule: 3},
-	OpMad:        {Name: "mad", Syntax: "mad{.hi,.lo,.wide}{.sat}.type d, a, b, c; mad.rnd{.ftz}{.sat}.f32 d, a, b, c", CCDefs: ImpCarry, Numerics: NumInt | NumIEEE, unitRule: 4},
-	OpMul24:      {Name: "mul24", Syntax: "mul24.mode.type d, a, b", Numerics: NumInt},
-	OpMad24:      {Name: "mad24", Syntax: "mad24.mode{.sat}.type d, a, b, c", Numerics: NumInt},
-	OpSad:        {Name: "sad", Syntax: "sad.type d, a, b, c", Numerics: NumInt},
-	OpDiv:        {Name: "div", Syntax: "div.type d, a, b; div.approx{.ftz}.f32 d, a, b; div.full{.ftz}.f32 d, a, b; div.rnd{.ftz}.f32 d, a, b", Numerics: NumInt | NumIEEE | NumRcp, unitRule: 5},
-	OpRem:        {Name: "rem", Syntax: "rem.type d, a, b", Numerics: NumInt, unitRule: 6},
-	OpAbs:        {Name: "abs", Syntax: "abs.type d, a; abs{.ftz}.f32 d, a", Numerics: NumInt | NumIEEE, unitRule: 3},
-	OpNeg:        {Name: "neg", Syntax: "neg.type d, a; neg{.ftz}.f32 d, a", Numerics: NumInt | NumIEEE, unitRule: 3},
-	OpMin:        {Name: "min", Syntax: "min.type d, a, b; min{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b", Numerics: NumInt | NumIEEE, unitRule: 3},
-	OpMax:        {Name: "max", Syntax: "max.type d, a, b; max{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b", Numerics: NumInt | NumIEEE, unitRule: 3},
-	OpPopc:       {Name: "popc", Syntax: "popc.type d, a", Numerics: NumInt},
-	OpClz:        {Name: "clz", Syntax: "clz.type d, a", Numerics: NumInt},
-	OpBfind:      {Name: "bfind", Syntax: "bfind{.shiftamt}.type d, a", Numerics: NumInt},
-	OpFns:        {Name: "fns", Syntax: "fns.b32 d, mask, base, offset", Numerics: NumInt, Need: Need{30, 60}},
-	OpBrev:       {Name: "brev", Syntax: "brev.type d, a", Numerics: NumInt},
-	OpBfe:        {Name: "bfe", Syntax: "bfe.type d, a, b, c", Numerics: NumInt},
-	OpBfi:        {Name: "bfi", Syntax: "bfi.type f, a, b, c, d", Numerics: NumInt},
-	OpBmsk:       {Name: "bmsk", Syntax: "bmsk.mode.b32 d, a, b (.mode = .clamp, .wrap): a mask of b bits from bit a", Numerics: NumInt, Need: Need{70, 76}},
-	OpDp4a:       {Name: "dp4a", Syntax: "dp4a.atype.btype d, a, b, c", Numerics: NumInt, Need: Need{61, 50}},
-	OpDp2a:       {Name: "dp2a", Syntax: "dp2a.mode.atype.btype d, a, b, c", Numerics: NumInt, Need: Need{61, 50}},
-	OpAddc:       {Name: "addc", Syntax: "addc{.cc}.type d, a, b", Uses: ImpCarry, CCDefs: ImpCarry, Numerics: NumInt},
-	OpSubc:       {Name: "subc", Syntax: "subc{.cc}.type d, a, b", Uses: ImpCarry, CCDefs: ImpCarry, Numerics: NumInt},
-	OpMadc:       {Name: "madc", Syntax: "madc{.hi,.lo}{.cc}.type d, a, b, c", Uses: ImpCarry, CCDefs: ImpCarry, Numerics: NumInt},
-	OpAnd:        {Name: "and", Syntax: "and.type d, a, b", Numerics: NumInt},
-	OpOr:         {Name: "or", Syntax: "or.type d, a, b", Numerics: NumInt},
-	OpXor:        {Name: "xor", Syntax: "xor.type d, a, b", Numerics: NumInt},
-	OpNot:        {Name: "not", Syntax: "not.type d, a", Numerics: NumInt},
-	OpCnot:       {Name: "cnot", Syntax: "cnot.type d, a", Numerics: NumInt},
-	OpLop3:       {Name: "lop3", Syntax: "lop3.b32 d, a, b, c, immLut; lop3.BoolOp.b32 d|p, a, b, c, immLut, q", Numerics: NumInt, Need: Need{50, 43}},
-	OpShf:        {Name: "shf", Syntax: "shf.l.mode.b32 d, a, b, c; shf.r.mode.b32 d, a, b, c", Numerics: NumInt, Need: Need{32, 31}},
-	OpShl:        {Name: "shl", Syntax: "shl.type d, a, b", Numerics: NumInt},
-	OpShr:        {Name: "shr", Syntax: "shr.type d, a, b", Numerics: NumInt},
-	OpFma:        {Name: "fma", Syntax: "fma.rnd{.ftz}{.sat}.f32 d, a, b, c; fma.rnd{.ftz}{.sat}{.relu}.f16 d, a, b, c", Numerics: NumIEEE, unitRule: 7},
-	OpRcp:        {Name: "rcp", Syntax: "rcp.approx{.ftz}.f32 d, a; rcp.rnd{.ftz}.f32 d, a; rcp.approx.ftz.f64 d, a; rcp.rnd.f64 d, a", Numerics: NumIEEE | NumRcp | NumRcp64H, unitRule: 6},
-	OpSqrt:       {Name: "sqrt", Syntax: "sqrt.approx{.ftz}.f32 d, a; sqrt.rnd{.ftz}.f32 d, a; sqrt.rnd.f64 d, a", Numerics: NumIEEE | NumApprox, unitRule: 5},
-	OpRsqrt:      {Name: "rsqrt", Syntax: "rsqrt.approx{.ftz}.f32 d, a; rsqrt.approx{.ftz}.f64 d, a", Numerics: NumApprox, unitRule: 6},
-	OpSin:        {Name: "sin", Syntax: "sin.approx{.ftz}.f32 d, a", Numerics: NumApprox, unitRule: 6},
-	OpCos:        {Name: "cos", Syntax: "cos.approx{.ftz}.f32 d, a", Numerics: NumApprox, unitRule: 6},
-	OpLg2:        {Name: "lg2", Syntax: "lg2.approx{.ftz}.f32 d, a", Numerics: NumApprox, unitRule: 6},
-	OpEx2:        {Name: "ex2", Syntax: "ex2.approx{.ftz}.f32 d, a; ex2.approx.atype d, a (.f16, .f16x2); ex2.approx.ftz.btype d, a (.bf16, .bf16x2)", Numerics: NumEx2, unitRule: 6},
-	OpTanh:       {Name: "tanh", Syntax: "tanh.approx.type d, a", Numerics: NumApprox, unitRule: 6},
-	OpTestp:      {Name: "testp", Syntax: "testp.op.type p, a", unitRule: 8},
-	OpCopysign:   {Name: "copysign", Syntax: "copysign.type d, a, b", unitRule: 8},
-	OpSet:        {Name: "set", Syntax: "set.CmpOp{.ftz}.dtype.stype d, a, b; set.CmpOp.BoolOp{.ftz}.dtype.stype d, a, b, {!}c", Numerics: NumInt | NumIEEE, unitRule: 9},
-	OpSetp:       {Name: "setp", Syntax: "setp.CmpOp{.ftz}.type p{|q}, a, b; setp.CmpOp.BoolOp{.ftz}.type p{|q}, a, b, {!}c", Numerics: NumInt | NumIEEE, unitRule: 9},
-	OpSelp:       {Name: "selp", Syntax: "selp.type d, a, b, c"},
-	OpSlct:       {Name: "slct", Syntax: "slct.dtype.s32 d, a, b, c; slct{.ftz}.dtype.f32 d, a, b, c", Numerics: NumIEEE, unitRule: 10},
-	OpBra:        {Name: "bra", Syntax: "@p bra{.uni} tgt", unitRule: 11},
-	OpCall:       {Name: "call", Syntax: "call{.uni} (ret-param), fname, (param-list)", unitRule: 11},
-	OpRet:        {Name: "ret", Syntax: "ret{.uni}", unitRule: 11},
-	OpExit:       {Name: "exit", Syntax: "exit", unitRule: 11},
-	OpTrap:       {Name: "trap", Syntax: "trap", unitRule: 11},
-	OpBrkpt:      {Name: "brkpt", Syntax: "brkpt", unitRule: 11},
-	OpBar:        {Name: "bar", Syntax: "bar{.cta}.sync a{, b}; bar{.cta}.arrive a, b; bar{.cta}.red.popc.u32 d, a{, b}, {!}c; bar.warp.sync membermask", unitRule: 11},
-	OpMembar:     {Name: "membar", Syntax: "membar.level; membar.proxy.proxykind", Timing: TimingMembar, unitRule: 1},
-	OpFence:      {Name: "fence", Syntax: "fence{.sem}.scope; fence.proxy.proxykind", Timing: TimingMembar, Need: Need{70, 60}, unitRule: 1},
-	OpAtom:       {Name: "atom", Syntax: "atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}", Numerics: NumInt | NumIEEE, SpaceKey: true, unitRule: 1},
-	OpRed:        {Name: "red", Syntax: "red{.sem}{.scope}{.space}.op.type [a], b", Numerics: NumInt | NumIEEE, Timing: TimingReduce, SpaceKey: true, unitRule: 1},
-	OpVote:       {Name: "vote", Syntax: "vote.sync.mode.pred d, {!}a, membermask; vote.sync.ballot.b32 d, {!}a, membermask"},
-	OpNanosleep:  {Name: "nanosleep", Syntax: "nanosleep.u32 t", Need: Need{70, 63}, unitRule: 11},
-	OpPmevent:    {Name: "pmevent", Syntax: "pmevent a; pmevent.mask a", unitRule: 11},
-	OpTex:        {Name: "tex", Syntax: "tex{.base,.level,.grad}.geom.v4.dtype.ctype d, [a, {b,} c]{, lod}{, dPdx, dPdy}{, e}; tex.geom.v2.f16x2.ctype d, [a, {b,} c]", Numerics: NumApprox | NumIEEE, unitRule: 12},
-	OpTld4:       {Name: "tld4", Syntax: "tld4.comp.geom.v4.dtype.f32 d, [a, {b,} c]{, e}", Numerics: NumIEEE, unitRule: 12},
-	OpTxq:        {Name: "txq", Syntax: "txq.tquery.b32 d, [a]; txq.level.tlquery.b32 d, [a], lod; txq.squery.b32 d, [a]", unitRule: 12},
-	OpSuq:        {Name: "suq", Syntax: "suq.query.b32 d, [a]", unitRule: 12},
-	OpSuld:       {Name: "suld", Syntax: "suld.b.geom{.cop}{.vec}.dtype.mode d, [a, b]", unitRule: 12},
-	OpSust:       {Name: "sust", Syntax: "sust.b.geom{.cop}{.vec}.ctype.mode [a, b], c; sust.p.geom{.vec}.b32.mode [a, b], c", Numerics: NumIEEE, unitRule: 12},
-	OpSured:      {Name: "sured", Syntax: "sured.b.op.geom.ctype.mode [a, b], c; sured.p.op.geom.b32.mode [a, b], c", Numerics: NumInt, Timing: TimingReduce, unitRule: 12},
-	OpIstypep:    {Name: "istypep", Syntax: "istypep.type p, a (.texref, .samplerref, .surfref)", Need: Need{30, 40}},
+	OpMov:                    {Name: "mov", Syntax: "mov.type d, a; mov.type d, sreg; mov.u64 d, var; mov.bN d, {a, b}"},
+	OpLd:                     {Name: "ld", Syntax: "ld{.weak,.volatile,.relaxed.scope,.acquire.scope}{.ss}{.cop}{.vec}.type d, [a]", SpaceKey: true, unitRule: 1},
+	OpLdu:                    {Name: "ldu", Syntax: "ldu{.ss}{.vec}.type d, [a]", SpaceKey: true, unitRule: 1},
+	OpSt:                     {Name: "st", Syntax: "st{.weak,.volatile,.relaxed.scope,.release.scope}{.ss}{.cop}{.vec}.type [a], b", SpaceKey: true, unitRule: 1},
+	OpPrefetch:               {Name: "prefetch", Syntax: "prefetch{.space}.level [a]", unitRule: 1},
+	OpCvta:                   {Name: "cvta", Syntax: "cvta.space.size p, a; cvta.to.space.size p, a"},
+	OpCvt:                    {Name: "cvt", Syntax: "cvt{.irnd}{.ftz}{.sat}.dtype.atype d, a; cvt.frnd2{.relu}{.satfinite}.f16x2.f32 d, a, b", Numerics: NumInt | NumIEEE, unitRule: 2},
+	OpIsspacep:               {Name: "isspacep", Syntax: "isspacep.space p, a"},
+	OpShfl:                   {Name: "shfl", Syntax: "shfl.sync.mode.b32 d{|p}, a, b, c, membermask", unitRule: 1},
+	OpPrmt:                   {Name: "prmt", Syntax: "prmt.b32{.mode} d, a, b, c", Numerics: NumInt},
+	OpActivemask:             {Name: "activemask", Syntax: "activemask.b32 d", Need: Need{30, 62}},
+	OpAdd:                    {Name: "add", Syntax: "add{.sat}.s32 d, a, b; add{.cc}.type d, a, b; add{.rnd}{.ftz}{.sat}.f32 d, a, b", CCDefs: ImpCarry, Numerics: NumInt | NumIEEE, unitRule: 3},
+	OpSub:                    {Name: "sub", Syntax: "sub{.sat}.s32 d, a, b; sub{.cc}.type d, a, b; sub{.rnd}{.ftz}{.sat}.f32 d, a, b", CCDefs: ImpCarry, Numerics: NumInt | NumIEEE, unitRule: 3},
+	OpMul:                    {Name: "mul", Syntax: "mul.mode.type d, a, b (.hi, .lo, .wide); mul{.rnd}{.ftz}{.sat}.f32 d, a, b", Numerics: NumInt | NumIEEE, unitRule: 3},
+	OpMad:                    {Name: "mad", Syntax: "mad{.hi,.lo,.wide}{.sat}.type d, a, b, c; mad.rnd{.ftz}{.sat}.f32 d, a, b, c", CCDefs: ImpCarry, Numerics: NumInt | NumIEEE, unitRule: 4},
+	OpMul24:                  {Name: "mul24", Syntax: "mul24.mode.type d, a, b", Numerics: NumInt},
+	OpMad24:                  {Name: "mad24", Syntax: "mad24.mode{.sat}.type d, a, b, c", Numerics: NumInt},
+	OpSad:                    {Name: "sad", Syntax: "sad.type d, a, b, c", Numerics: NumInt},
+	OpDiv:                    {Name: "div", Syntax: "div.type d, a, b; div.approx{.ftz}.f32 d, a, b; div.full{.ftz}.f32 d, a, b; div.rnd{.ftz}.f32 d, a, b", Numerics: NumInt | NumIEEE | NumRcp, unitRule: 5},
+	OpRem:                    {Name: "rem", Syntax: "rem.type d, a, b", Numerics: NumInt, unitRule: 6},
+	OpAbs:                    {Name: "abs", Syntax: "abs.type d, a; abs{.ftz}.f32 d, a", Numerics: NumInt | NumIEEE, unitRule: 3},
+	OpNeg:                    {Name: "neg", Syntax: "neg.type d, a; neg{.ftz}.f32 d, a", Numerics: NumInt | NumIEEE, unitRule: 3},
+	OpMin:                    {Name: "min", Syntax: "min.type d, a, b; min{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b", Numerics: NumInt | NumIEEE, unitRule: 3},
+	OpMax:                    {Name: "max", Syntax: "max.type d, a, b; max{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b", Numerics: NumInt | NumIEEE, unitRule: 3},
+	OpPopc:                   {Name: "popc", Syntax: "popc.type d, a", Numerics: NumInt},
+	OpClz:                    {Name: "clz", Syntax: "clz.type d, a", Numerics: NumInt},
+	OpBfind:                  {Name: "bfind", Syntax: "bfind{.shiftamt}.type d, a", Numerics: NumInt},
+	OpFns:                    {Name: "fns", Syntax: "fns.b32 d, mask, base, offset", Numerics: NumInt, Need: Need{30, 60}},
+	OpBrev:                   {Name: "brev", Syntax: "brev.type d, a", Numerics: NumInt},
+	OpBfe:                    {Name: "bfe", Syntax: "bfe.type d, a, b, c", Numerics: NumInt},
+	OpBfi:                    {Name: "bfi", Syntax: "bfi.type f, a, b, c, d", Numerics: NumInt},
+	OpBmsk:                   {Name: "bmsk", Syntax: "bmsk.mode.b32 d, a, b (.mode = .clamp, .wrap): a mask of b bits from bit a", Numerics: NumInt, Need: Need{70, 76}},
+	OpDp4a:                   {Name: "dp4a", Syntax: "dp4a.atype.btype d, a, b, c", Numerics: NumInt, Need: Need{61, 50}},
+	OpDp2a:                   {Name: "dp2a", Syntax: "dp2a.mode.atype.btype d, a, b, c", Numerics: NumInt, Need: Need{61, 50}},
+	OpAddc:                   {Name: "addc", Syntax: "addc{.cc}.type d, a, b", Uses: ImpCarry, CCDefs: ImpCarry, Numerics: NumInt},
+	OpSubc:                   {Name: "subc", Syntax: "subc{.cc}.type d, a, b", Uses: ImpCarry, CCDefs: ImpCarry, Numerics: NumInt},
+	OpMadc:                   {Name: "madc", Syntax: "madc{.hi,.lo}{.cc}.type d, a, b, c", Uses: ImpCarry, CCDefs: ImpCarry, Numerics: NumInt},
+	OpAnd:                    {Name: "and", Syntax: "and.type d, a, b", Numerics: NumInt},
+	OpOr:                     {Name: "or", Syntax: "or.type d, a, b", Numerics: NumInt},
+	OpXor:                    {Name: "xor", Syntax: "xor.type d, a, b", Numerics: NumInt},
+	OpNot:                    {Name: "not", Syntax: "not.type d, a", Numerics: NumInt},
+	OpCnot:                   {Name: "cnot", Syntax: "cnot.type d, a", Numerics: NumInt},
+	OpLop3:                   {Name: "lop3", Syntax: "lop3.b32 d, a, b, c, immLut; lop3.BoolOp.b32 d|p, a, b, c, immLut, q", Numerics: NumInt, Need: Need{50, 43}},
+	OpShf:                    {Name: "shf", Syntax: "shf.l.mode.b32 d, a, b, c; shf.r.mode.b32 d, a, b, c", Numerics: NumInt, Need: Need{32, 31}},
+	OpShl:                    {Name: "shl", Syntax: "shl.type d, a, b", Numerics: NumInt},
+	OpShr:                    {Name: "shr", Syntax: "shr.type d, a, b", Numerics: NumInt},
+	OpFma:                    {Name: "fma", Syntax: "fma.rnd{.ftz}{.sat}.f32 d, a, b, c; fma.rnd{.ftz}{.sat}{.relu}.f16 d, a, b, c", Numerics: NumIEEE, unitRule: 7},
+	OpRcp:                    {Name: "rcp", Syntax: "rcp.approx{.ftz}.f32 d, a; rcp.rnd{.ftz}.f32 d, a; rcp.approx.ftz.f64 d, a; rcp.rnd.f64 d, a", Numerics: NumIEEE | NumRcp | NumRcp64H, unitRule: 6},
+	OpSqrt:                   {Name: "sqrt", Syntax: "sqrt.approx{.ftz}.f32 d, a; sqrt.rnd{.ftz}.f32 d, a; sqrt.rnd.f64 d, a", Numerics: NumIEEE | NumApprox, unitRule: 5},
+	OpRsqrt:                  {Name: "rsqrt", Syntax: "rsqrt.approx{.ftz}.f32 d, a; rsqrt.approx{.ftz}.f64 d, a", Numerics: NumApprox, unitRule: 6},
+	OpSin:                    {Name: "sin", Syntax: "sin.approx{.ftz}.f32 d, a", Numerics: NumApprox, unitRule: 6},
+	OpCos:                    {Name: "cos", Syntax: "cos.approx{.ftz}.f32 d, a", Numerics: NumApprox, unitRule: 6},
+	OpLg2:                    {Name: "lg2", Syntax: "lg2.approx{.ftz}.f32 d, a", Numerics: NumApprox, unitRule: 6},
+	OpEx2:                    {Name: "ex2", Syntax: "ex2.approx{.ftz}.f32 d, a; ex2.approx.atype d, a (.f16, .f16x2); ex2.approx.ftz.btype d, a (.bf16, .bf16x2)", Numerics: NumEx2, unitRule: 6},
+	OpTanh:                   {Name: "tanh", Syntax: "tanh.approx.type d, a", Numerics: NumApprox, unitRule: 6},
+	OpTestp:                  {Name: "testp", Syntax: "testp.op.type p, a", unitRule: 8},
+	OpCopysign:               {Name: "copysign", Syntax: "copysign.type d, a, b", unitRule: 8},
+	OpSet:                    {Name: "set", Syntax: "set.CmpOp{.ftz}.dtype.stype d, a, b; set.CmpOp.BoolOp{.ftz}.dtype.stype d, a, b, {!}c", Numerics: NumInt | NumIEEE, unitRule: 9},
+	OpSetp:                   {Name: "setp", Syntax: "setp.CmpOp{.ftz}.type p{|q}, a, b; setp.CmpOp.BoolOp{.ftz}.type p{|q}, a, b, {!}c", Numerics: NumInt | NumIEEE, unitRule: 9},
+	OpSelp:                   {Name: "selp", Syntax: "selp.type d, a, b, c"},
+	OpSlct:                   {Name: "slct", Syntax: "slct.dtype.s32 d, a, b, c; slct{.ftz}.dtype.f32 d, a, b, c", Numerics: NumIEEE, unitRule: 10},
+	OpBra:                    {Name: "bra", Syntax: "@p bra{.uni} tgt", unitRule: 11},
+	OpCall:                   {Name: "call", Syntax: "call{.uni} (ret-param), fname, (param-list)", unitRule: 11},
+	OpRet:                    {Name: "ret", Syntax: "ret{.uni}", unitRule: 11},
+	OpExit:                   {Name: "exit", Syntax: "exit", unitRule: 11},
+	OpTrap:                   {Name: "trap", Syntax: "trap", unitRule: 11},
+	OpBrkpt:                  {Name: "brkpt", Syntax: "brkpt", unitRule: 11},
+	OpBar:                    {Name: "bar", Syntax: "bar{.cta}.sync a{, b}; bar{.cta}.arrive a, b; bar{.cta}.red.popc.u32 d, a{, b}, {!}c; bar.warp.sync membermask", unitRule: 11},
+	OpMembar:                 {Name: "membar", Syntax: "membar.level; membar.proxy.proxykind", Timing: TimingMembar, unitRule: 1},
+	OpFence:                  {Name: "fence", Syntax: "fence{.sem}.scope; fence.proxy.proxykind", Timing: TimingMembar, Need: Need{70, 60}, unitRule: 1},
+	OpAtom:                   {Name: "atom", Syntax: "atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}", Numerics: NumInt | NumIEEE, SpaceKey: true, unitRule: 1},
+	OpRed:                    {Name: "red", Syntax: "red{.sem}{.scope}{.space}.op.type [a], b", Numerics: NumInt | NumIEEE, Timing: TimingReduce, SpaceKey: true, unitRule: 1},
+	OpVote:                   {Name: "vote", Syntax: "vote.sync.mode.pred d, {!}a, membermask; vote.sync.ballot.b32 d, {!}a, membermask"},
+	OpNanosleep:              {Name: "nanosleep", Syntax: "nanosleep.u32 t", Need: Need{70, 63}, unitRule: 11},
+	OpPmevent:                {Name: "pmevent", Syntax: "pmevent a; pmevent.mask a", unitRule: 11},
+	OpTex:                    {Name: "tex", Syntax: "tex{.base,.level,.grad}.geom.v4.dtype.ctype d, [a, {b,} c]{, lod}{, dPdx, dPdy}{, e}; tex.geom.v2.f16x2.ctype d, [a, {b,} c]", Numerics: NumApprox | NumIEEE, unitRule: 12},
+	OpTld4:                   {Name: "tld4", Syntax: "tld4.comp.geom.v4.dtype.f32 d, [a, {b,} c]{, e}", Numerics: NumIEEE, unitRule: 12},
+	OpTxq:                    {Name: "txq", Syntax: "txq.tquery.b32 d, [a]; txq.level.tlquery.b32 d, [a], lod; txq.squery.b32 d, [a]", unitRule: 12},
+	OpSuq:                    {Name: "suq", Syntax: "suq.query.b32 d, [a]", unitRule: 12},
+	OpSuld:                   {Name: "suld", Syntax: "suld.b.geom{.cop}{.vec}.dtype.mode d, [a, b]", unitRule: 12},
+	OpSust:                   {Name: "sust", Syntax: "sust.b.geom{.cop}{.vec}.ctype.mode [a, b], c; sust.p.geom{.vec}.b32.mode [a, b], c", Numerics: NumIEEE, unitRule: 12},
+	OpSured:                  {Name: "sured", Syntax: "sured.b.op.geom.ctype.mode [a, b], c; sured.p.op.geom.b32.mode [a, b], c", Numerics: NumInt, Timing: TimingReduce, unitRule: 12},
+	OpIstypep:                {Name: "istypep", Syntax: "istypep.type p, a (.texref, .samplerref, .surfref)", Need: Need{30, 40}},
+	OpMatch:                  {Name: "match", Syntax: "match.any.sync.type d, a, membermask; match.all.sync.type d{|p}, a, membermask", Numerics: NumInt, Need: Need{70, 60}},
+	OpRedux:                  {Name: "redux", Syntax: "redux.sync.op.type dst, src, membermask (.op = .add, .min, .max; .and, .or, .xor)", Numerics: NumInt, Need: Need{80, 70}},
+	OpElect:                  {Name: "elect", Syntax: "elect.sync d|p, membermask", Need: Need{90, 80}},
+	OpVadd:                   {Name: "vadd", Syntax: "vadd.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVsub:                   {Name: "vsub", Syntax: "vsub.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVabsdiff:               {Name: "vabsdiff", Syntax: "vabsdiff.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVmin:                   {Name: "vmin", Syntax: "vmin.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVmax:                   {Name: "vmax", Syntax: "vmax.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVshl:                   {Name: "vshl", Syntax: "vshl.dtype.atype.u32{.sat}.mode{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVshr:                   {Name: "vshr", Syntax: "vshr.dtype.atype.u32{.sat}.mode{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVmad:                   {Name: "vmad", Syntax: "vmad.dtype.atype.btype{.po}{.sat}{.scale} d, {-}a{.asel}, {-}b{.bsel}, {-}c", Numerics: NumInt, Need: Need{20, 20}},
+	OpVset:                   {Name: "vset", Syntax: "vset.atype.btype.cmp{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}", Numerics: NumInt, Need: Need{20, 20}},
+	OpVadd2:                  {Name: "vadd2", Syntax: "vadd2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVsub2:                  {Name: "vsub2", Syntax: "vsub2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVavrg2:                 {Name: "vavrg2", Syntax: "vavrg2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVabsdiff2:              {Name: "vabsdiff2", Syntax: "vabsdiff2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVmin2:                  {Name: "vmin2", Syntax: "vmin2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVmax2:                  {Name: "vmax2", Syntax: "vmax2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVset2:                  {Name: "vset2", Syntax: "vset2.atype.btype.cmp{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVadd4:                  {Name: "vadd4", Syntax: "vadd4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVsub4:                  {Name: "vsub4", Syntax: "vsub4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVavrg4:                 {Name: "vavrg4", Syntax: "vavrg4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVabsdiff4:              {Name: "vabsdiff4", Syntax: "vabsdiff4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVmin4:                  {Name: "vmin4", Syntax: "vmin4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVmax4:                  {Name: "vmax4", Syntax: "vmax4.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpVset4:                  {Name: "vset4", Syntax: "vset4.atype.btype.cmp{.add} d{.mask}, a{.asel}, b{.bsel}, c", Numerics: NumInt, Need: Need{30, 30}},
+	OpWmmaLoad:               {Name: "wmma.load", Syntax: "wmma.load.{a,b,c}.sync.aligned.layout.shape{.ss}.type r, [p]{, stride}", Need: Need{70, 60}, SpaceKey: true, unitRule: 1},
+	OpWmmaStore:              {Name: "wmma.store", Syntax: "wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r{, stride}", Need: Need{70, 60}, SpaceKey: true, unitRule: 1},
+	OpWmmaMma:                {Name: "wmma.mma", Syntax: "wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c; .shape.f32.atype.btype.f32; .shape.s32.atype.btype.s32{.satfinite}; .m8n8k4{.rnd}.f64.f64.f64.f64; wmma.mma.op.popc...", Numerics: NumInt | NumIEEE | NumTensor, Need: Need{70, 60}, ShapeKey: true, unitRule: 13},
+	OpMma:                    {Name: "mma", Syntax: "mma.sync.aligned.shape.alayout.blayout.dtype.atype.btype.ctype{.satfinite} d, a, b, c; mma.sync.aligned.shape.row.col.s32.b1.b1.s32.op.popc d, a, b, c", Numerics: NumInt | NumIEEE | NumTensor, Need: Need{70, 64}, ShapeKey: true, unitRule: 13},
+	OpLdmatrix:               {Name: "ldmatrix", Syntax: "ldmatrix.sync.aligned.m8n8.num{.trans}{.ss}.b16 r, [p]", Need: Need{75, 65}, SpaceKey: true, unitRule: 1},
+	OpStmatrix:               {Name: "stmatrix", Syntax: "stmatrix.sync.aligned.m8n8.num{.trans}{.ss}.b16 [p], r", Need: Need{90, 78}, SpaceKey: true, unitRule: 1},
+	OpMovmatrix:              {Name: "movmatrix", Syntax: "movmatrix.sync.aligned.m8n8.trans.b16 d, a", Need: Need{75, 78}, unitRule: 1},
+	OpCpAsync:                {Name: "cp.async", Syntax: "cp.async.ca.shared{::cta}.global{.L2::cache_hint}{.L2::prefetch_size} [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy}; cp.async.cg... 16", Timing: TimingAsync, Need: Need{80, 70}, SpaceKey: true, unitRule: 1},
+	OpCpAsyncCommitGroup:     {Name: "cp.async.commit_group", Syntax: "cp.async.commit_group", Timing: TimingCommit, Need: Need{80, 70}, unitRule: 1},
+	OpCpAsyncWaitGroup:       {Name: "cp.async.wait_group", Syntax: "cp.async.wait_group N", Timing: TimingWaitGroup, Need: Need{80, 70}, unitRule: 1},
+	OpCpAsyncWaitAll:         {Name: "cp.async.wait_all", Syntax: "cp.async.wait_all", Timing: TimingCommit | TimingWaitGroup, Need: Need{80, 70}, unitRule: 1},
+	OpCpAsyncMbarrierArrive:  {Name: "cp.async.mbarrier.arrive", Syntax: "cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr]", Timing: TimingMbarSignal, Need: Need{80, 70}, unitRule: 1},
+	OpCpAsyncBulk:            {Name: "cp.async.bulk", Syntax: "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.L2::cache_hint} [dst], [src], size, [mbar]{, policy}; cp.async.bulk.global.shared::cta.bulk_group{.L2::cache_hint} [dst], [src], size{, policy}", Timing: TimingAsync | TimingBulk | TimingMbarSignal, Need: Need{90, 80}, SpaceKey: true, unitRule: 1},
+	OpCpAsyncBulkCommitGroup: {Name: "cp.async.bulk.commit_group", Syntax: "cp.async.bulk.commit_group", Timing: TimingCommit | TimingBulk, Need: Need{90, 80}, unitRule: 1},
+	OpCpAsyncBulkWaitGroup:   {Name: "cp.async.bulk.wait_group", Syntax: "cp.async.bulk.wait_group{.read} N", Timing: TimingWaitGroup | TimingBulk, Need: Need{90, 80}, unitRule: 1},
+	OpMbarrierInit:           {Name: "mbarrier.init", Syntax: "mbarrier.init{.shared{::cta}}.b64 [addr], count", Numerics: NumInt, Need: Need{80, 70}, unitRule: 1},
+	OpMbarrierInval:          {Name: "mbarrier.inval", Syntax: "mbarrier.inval{.shared{::cta}}.b64 [addr]", Need: Need{80, 70}, unitRule: 1},
+	OpMbarrierArrive:         {Name: "mbarrier.arrive", Syntax: "mbarrier.arrive{.expect_tx,.noComplete}{.sem}{.scope}{.shared{::cta}}.b64 state, [addr]{, count}; .shared::cluster: _, [addr]{, count}", Numerics: NumInt, Need: Need{80, 70}, unitRule: 1},
+	OpMbarrierArriveDrop:     {Name: "mbarrier.arrive_drop", Syntax: "mbarrier.arrive_drop{.expect_tx,.noComplete}{.sem}{.scope}{.shared{::cta}}.b64 state, [addr]{, count}", Numerics: NumInt, Need: Need{80, 70}, unitRule: 1},
+	OpMbarrierExpectTx:       {Name: "mbarrier.expect_tx", Syntax: "mbarrier.expect_tx{.relaxed}{.scope}{.space}.b64 [addr], txCount", Numerics: NumInt, Need: Need{90, 80}, unitRule: 1},
+	OpMbarrierCompleteTx:     {Name: "mbarrier.complete_tx", Syntax: "mbarrier.complete_tx{.relaxed}{.scope}{.space}.b64 [addr], txCount", Numerics: NumInt, Need: Need{90, 80}, unitRule: 1},
+	OpMbarrierTestWait:       {Name: "mbarrier.test_wait", Syntax: "mbarrier.test_wait{.parity}{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], state|phaseParity", Timing: TimingMbarWait, Need: Need{80, 70}, unitRule: 1},
+	OpMbarrierTryWait:        {Name: "mbarrier.try_wait", Syntax: "mbarrier.try_wait{.parity}{.sem}{.scope}{.shared{::cta}}.b64 waitComplete, [addr], state|phaseParity{, suspendTimeHint}", Timing: TimingMbarWait, Need: Need{90, 78}, unitRule: 1},
+	OpMbarrierPendingCount:   {Name: "mbarrier.pending_count", Syntax: "mbarrier.pending_count.b64 count, state", Numerics: NumInt, Need: Need{80, 70}},
+	OpCreatepolicy:           {Name: "createpolicy", Syntax: "createpolicy.fractional.L2::primary{.L2::secondary}.b64 policy{, fraction}; createpolicy.range{.global}.L2::primary{.L2::secondary}.b64 policy, [a], primary-size, total-size; createpolicy.cvt.L2.b64 policy, access-property", Need: Need{80, 74}},
+	OpDiscard:                {Name: "discard", Syntax: "discard.global.L2 [a], 128", Need: Need{80, 74}, unitRule: 1},
+	OpApplypriority:          {Name: "applypriority", Syntax: "applypriority.global.L2::evict_normal [a], 128", Need: Need{80, 74}, unitRule: 1},
 }
 
 // ptxUnitRules give the unit class of a PTX instruction by its type.
-var ptxUnitRules = [13][NumTypes]string{
+var ptxUnitRules = [14][NumTypes]string{
 	{"int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32"},
 	{"ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst", "ldst"},
 	{"int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "sfu", "sfu", "sfu", "sfu", "sfu", "sfu", "fp64"},
@@ -193,4 +299,5 @@ var ptxUnitRules = [13][NumTypes]string{
 	{"int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "int32", "fp32", "int32"},
 	{"branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch", "branch"},
 	{"tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex", "tex"},
+	{"tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor", "tensor"},
 }

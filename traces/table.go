@@ -56,9 +56,10 @@ const (
 	NumRcp                           // the [numerics] rcp model (MUFU.RCP)
 	NumRcp64H                        // the [numerics] rcp64h model (MUFU.RCP64H)
 	NumDivFixup                      // the [numerics] div_fixup model (v_div_fixup_f32)
+	NumTensor                        // the [numerics] tensor model (tensor-core multiply-accumulate)
 )
 
-var numericsNames = [...]string{"int", "ieee", "approx", "ex2", "rcp", "rcp64h", "div_fixup"}
+var numericsNames = [...]string{"int", "ieee", "approx", "ex2", "rcp", "rcp64h", "div_fixup", "tensor"}
 
 // String lists the families ("int,ieee"), "none" for none.
 func (n Numerics) String() string {
@@ -79,7 +80,7 @@ func (n Numerics) String() string {
 
 // Timing is a set of facts the timing model needs of an instruction beyond
 // its unit and registers.
-type Timing uint8
+type Timing uint16
 
 // Timing facts.
 const (
@@ -104,6 +105,29 @@ const (
 	// TimingNop: idles the wave SIMM16[3:0]+1 cycles, its issue included
 	// (s_nop).
 	TimingNop
+	// TimingAsync: an asynchronous copy (cp.async, cp.async.bulk): its
+	// access writes no register; its completion joins the warp's open
+	// async-copy group (the bulk group with TimingBulk).
+	TimingAsync
+	// TimingCommit: closes the warp's open async-copy group
+	// (cp.async.commit_group; with TimingBulk cp.async.bulk.commit_group).
+	TimingCommit
+	// TimingWaitGroup: holds the warp until all but the newest
+	// InstDeps.Wait of its committed async-copy groups have completed
+	// (cp.async.wait_group, wait_all; cp.async.bulk.wait_group).
+	TimingWaitGroup
+	// TimingBulk: TimingAsync, TimingCommit and TimingWaitGroup name the
+	// bulk-group queue (cp.async.bulk.*) rather than cp.async's.
+	TimingBulk
+	// TimingMbarSignal: the completion of the warp's async copies signals
+	// an mbarrier (cp.async.bulk ... .mbarrier::complete_tx::bytes,
+	// cp.async.mbarrier.arrive): the block's mbarrier phases complete no
+	// earlier than it.
+	TimingMbarSignal
+	// TimingMbarWait: an mbarrier wait (test_wait, try_wait) that holds the
+	// warp until the async copies signalled to the block's mbarriers have
+	// completed.
+	TimingMbarWait
 )
 
 // Need is the minimum target and PTX ISA version of an instruction form:

@@ -76,4 +76,9 @@ type Access struct {
 	// first. nil for every other instruction.
 	Texels    []uint64
 	TexelSize int
+	// Next is a further part of the same instruction's access (nil for
+	// none): wmma.load and wmma.store access one part per fragment
+	// register, cp.async reads global memory and writes shared memory.
+	// The parts issue together; the instruction completes with the last.
+	Next *Access
 }

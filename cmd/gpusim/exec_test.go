@@ -47,13 +47,9 @@ var cudaPrograms = []string{
 	"texobj", "surface", "texref",
 }
 
-// pendingDeviceCalls are the programs whose kernels call vprintf or
-// __assertfail: the PTX front end and warp execution do not accept those
-// calls yet, and their tests say so and skip until they do.
-var pendingDeviceCalls = map[string]string{
-	"printf": "vprintf",
-	"assert": "__assertfail",
-}
+// limitPrograms are built with them but run only by their own tests (their
+// kernels never end: exec_limits_test.go).
+var limitPrograms = []string{"runaway"}
 
 type cudaFixture struct {
 	once sync.Once
@@ -98,14 +94,15 @@ func cudaSetup(t *testing.T) *cudaFixture {
 			return
 		}
 		var wg sync.WaitGroup
-		errs := make([]error, len(cudaPrograms)+1)
+		programs := append(append([]string(nil), cudaPrograms...), limitPrograms...)
+		errs := make([]error, len(programs)+1)
 		wg.Add(1)
 		go func() { // the library: the longest step
 			defer wg.Done()
-			errs[len(cudaPrograms)] = buildLibrary(root, f.lib)
+			errs[len(programs)] = buildLibrary(root, f.lib)
 		}()
 		sem := make(chan struct{}, max(1, runtime.NumCPU()-1))
-		for i, name := range cudaPrograms {
+		for i, name := range programs {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -171,19 +168,6 @@ func programArgs(t *testing.T, name, mode string) []string {
 	return nil
 }
 
-// skipPending skips a program whose module the runtime could not load
-// because a kernel calls a device-side runtime function that execution
-// does not support yet.
-func skipPending(t *testing.T, name string, r execResult) {
-	fn, ok := pendingDeviceCalls[name]
-	if !ok {
-		return
-	}
-	if strings.Contains(r.stderr, fn+" is an external function") {
-		t.Skipf("device-side %s is not supported yet: the PTX front end and warp execution must accept calls to it (sim/cuda.DeviceCalls is the runtime's side)", fn)
-	}
-}
-
 // TestExecPrograms runs every test program through gpusim exec in the
 // timing and functional modes: each must print PASS and exit 0, and the
 // report must list its launches.
@@ -194,7 +178,6 @@ func TestExecPrograms(t *testing.T) {
 			t.Run(mode+"/"+name, func(t *testing.T) {
 				t.Parallel()
 				r := runExec(t, []string{"-mode", mode}, filepath.Join(f.dir, name), programArgs(t, name, mode)...)
-				skipPending(t, name, r)
 				if r.code != 0 || !strings.Contains(r.stdout, "PASS\n") {
 					t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s\nreport:\n%s", r.code, r.stdout, r.stderr, r.report)
 				}
@@ -216,7 +199,7 @@ func checkProgram(t *testing.T, name, mode string, r execResult) {
 	case "oob":
 		// gpusim's fault report: position, instruction, address, kernel,
 		// block and thread.
-		re := regexp.MustCompile(`gpusim: oob\.1\.compute_75\.ptx:\d+:\d+: st\.global\.u32: out-of-range write of 4 bytes at 0x[0-9a-f]{16} \(kernel _Z7overrunPii, block \(\d+,0,0\), thread \(\d+,0,0\)\)`)
+		re := regexp.MustCompile(`gpusim: oob\.1\.compute_75\.ptx:\d+:\d+: st\.global\.u32: out-of-range write of 4 bytes at 0x[0-9a-f]{16} \(kernel _Z7overrunPii, block \(\d+,0,0\), warp \d+, lane \d+, thread \(\d+,0,0\), pc \d+\)`)
 		if !re.MatchString(r.stderr) {
 			t.Errorf("no fault report on stderr:\n%s", r.stderr)
 		}

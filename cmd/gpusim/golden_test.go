@@ -38,6 +38,9 @@ func TestGoldenReports(t *testing.T) {
 		if m := amdTarget.FindString(name); m != "" {
 			trace, cfg = strings.TrimSuffix(launch, ".launch.toml")+".s", m
 		}
+		if m := nvTarget.FindStringSubmatch(name); m != nil {
+			cfg = "sm_" + m[1] // gemm_wmma_sm80 runs on sm_80
+		}
 		for _, mode := range []string{"timing", "functional"} {
 			t.Run(name+"/"+mode, func(t *testing.T) {
 				got := goldenRun(t, trace, cfg, mode)
@@ -65,6 +68,10 @@ func TestGoldenReports(t *testing.T) {
 
 // amdTarget finds the AMD preset in a sample's name (div_gfx1100w64: gfx1100).
 var amdTarget = regexp.MustCompile(`gfx[0-9]+a?`)
+
+// nvTarget finds an NVIDIA preset other than sm_75 in a sample's name
+// (gemm_wmma_sm80: sm_80).
+var nvTarget = regexp.MustCompile(`_sm([0-9]+)$`)
 
 // goldenRun runs one sample and returns its golden record: the text report,
 // the JSON report and one hash line per output buffer.

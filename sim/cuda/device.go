@@ -376,6 +376,7 @@ func (r *Runtime) occupancy(f *function, threads int, dyn uint64) (sim.Occupancy
 	if err != nil {
 		return sim.OccupancyStats{}, err
 	}
+	f.module.usePtxas(p, r.machine.GPU.Arch)
 	_, os, err := p.Occupancy(32)
 	return os, err
 }

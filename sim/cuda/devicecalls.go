@@ -2,22 +2,20 @@ package cuda
 
 import (
 	"fmt"
+	"io"
+
+	ptxexec "github.com/gpusim/gpusim/warp/ptx"
 )
 
 // DeviceCalls is how kernel execution hands the device-side runtime calls
 // of a launch to the runtime: vprintf (device printf: the format string and
-// the packed argument buffer, read from device memory by the caller) and
-// __assertfail (a failed device assert, from the calling thread, which
-// then stops). The runtime implements it per launch; execution calls it in
-// the order the calls execute.
-//
-// The PTX front end and warp execution do not yet accept calls to these
-// external functions, so no launch calls it today; the formatting, the
-// buffer and the assert report are here and tested on their own.
-type DeviceCalls interface {
-	Printf(format string, args []byte)
-	AssertFail(message, file, function string, line int, block, thread [3]uint32)
-}
+// the packed argument buffer, read from device memory by the calling
+// thread, and a reader of its %s strings) and __assertfail (a failed
+// device assert, from the calling thread, which then stops). The runtime
+// implements it per launch; execution calls it in the order the calls
+// execute. It is warp/ptx's interface, declared there so that execution
+// does not import the runtime.
+type DeviceCalls = ptxexec.DeviceCalls
 
 // deviceCalls serves one launch. It runs under the runtime's lock (the
 // launch holds it).
@@ -29,8 +27,8 @@ type deviceCalls struct {
 
 var _ DeviceCalls = (*deviceCalls)(nil)
 
-func (d *deviceCalls) Printf(format string, args []byte) {
-	d.r.printf.add(FormatPrintf(format, args, d.r.readString), len(args), d.r.limits.printfFifo)
+func (d *deviceCalls) Printf(format string, args []byte, str func(uint64) (string, bool)) {
+	d.r.printf.add(FormatPrintf(format, args, str), len(args), d.r.limits.printfFifo)
 }
 
 // AssertFail records the line CUDA prints for a failed device assert, e.g.
@@ -124,4 +122,45 @@ func (r *Runtime) flushPrintf() {
 	}
 	r.printf.records = r.printf.records[:0]
 	r.printf.bytes = 0
+}
+
+// TraceOutput is the device runtime of a trace run (gpusim trace.ptx): it
+// keeps the kernel's printf records in a FIFO of CUDA's default size (1
+// MiB, overwriting the oldest when full, as cudaLimitPrintfFifoSize does)
+// and its failed asserts, and prints them when the kernel ends (Flush), as
+// CUDA prints at the next synchronisation.
+type TraceOutput struct {
+	printf  printfBuffer
+	limit   uint64
+	asserts []string
+}
+
+var _ DeviceCalls = (*TraceOutput)(nil)
+
+// NewTraceOutput returns an empty TraceOutput.
+func NewTraceOutput() *TraceOutput { return &TraceOutput{limit: defaultPrintfFifo} }
+
+func (t *TraceOutput) Printf(format string, args []byte, str func(uint64) (string, bool)) {
+	t.printf.add(FormatPrintf(format, args, str), len(args), t.limit)
+}
+
+func (t *TraceOutput) AssertFail(message, file, function string, line int, block, thread [3]uint32) {
+	t.asserts = append(t.asserts, assertText(message, file, function, line, block, thread))
+}
+
+// Flush prints the printf records in order on stdout and the assert lines
+// on stderr, and says on stderr how many records the full FIFO lost.
+func (t *TraceOutput) Flush(stdout, stderr io.Writer) {
+	for _, rec := range t.printf.records {
+		fmt.Fprint(stdout, rec.text)
+	}
+	t.printf.records, t.printf.bytes = t.printf.records[:0], 0
+	for _, a := range t.asserts {
+		fmt.Fprintln(stderr, a)
+	}
+	t.asserts = t.asserts[:0]
+	if t.printf.lost > 0 {
+		fmt.Fprintf(stderr, "gpusim: device printf: %d records overwritten in the full %d-byte FIFO (CUDA's default cudaLimitPrintfFifoSize)\n", t.printf.lost, t.limit)
+		t.printf.lost = 0
+	}
 }

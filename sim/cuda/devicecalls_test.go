@@ -14,8 +14,8 @@ func TestPrintfBuffer(t *testing.T) {
 	g := newRig(t, "functional")
 	dc := &deviceCalls{r: g.r}
 	g.r.mu.Lock()
-	dc.Printf("a=%d\n", u32(1))
-	dc.Printf("b=%d\n", u32(2))
+	dc.Printf("a=%d\n", u32(1), nil)
+	dc.Printf("b=%d\n", u32(2), nil)
 	g.r.mu.Unlock()
 	if g.stdout.Len() != 0 {
 		t.Fatalf("printed before a synchronisation: %q", g.stdout.String())
@@ -30,7 +30,7 @@ func TestPrintfBuffer(t *testing.T) {
 	g.stdout.Reset()
 	g.r.mu.Lock()
 	for i := 0; i < 5; i++ {
-		dc.Printf("r%d\n", u32(uint32(i)))
+		dc.Printf("r%d\n", u32(uint32(i)), nil)
 	}
 	g.r.mu.Unlock()
 	expect(t, "sync", g.r.StreamSynchronize(tid, 0), Success)
@@ -42,7 +42,7 @@ func TestPrintfBuffer(t *testing.T) {
 	}
 
 	g.r.mu.Lock()
-	dc.Printf("never flushed\n", nil)
+	dc.Printf("never flushed\n", nil, nil)
 	g.r.mu.Unlock()
 	g.r.Exit()
 	rep, err := os.ReadFile(g.r.opts.Report)

@@ -36,6 +36,7 @@ const (
 	ErrorLaunchOutOfResources     Error = 701
 	ErrorLaunchTimeout            Error = 702
 	ErrorAssert                   Error = 710
+	ErrorHardwareStackError       Error = 714
 	ErrorMisalignedAddress        Error = 716
 	ErrorLaunchFailure            Error = 719
 	ErrorNotSupported             Error = 801
@@ -49,7 +50,7 @@ const (
 func (e Error) Sticky() bool {
 	switch e {
 	case ErrorIllegalAddress, ErrorLaunchTimeout, ErrorAssert, ErrorMisalignedAddress, ErrorLaunchFailure,
-		714, 715, 717, 718: // hardware stack error, illegal instruction, invalid address space, invalid PC
+		ErrorHardwareStackError, 715, 717, 718: // illegal instruction, invalid address space, invalid PC
 		return true
 	}
 	return false

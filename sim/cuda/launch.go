@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/sim"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // Dim3 is a grid or block shape.
@@ -55,6 +56,9 @@ func (r *Runtime) LaunchKernel(t Thread, fn uint64, grid, block Dim3, args, shar
 
 func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint64) Error {
 	start := time.Now()
+	if r.stopped() {
+		return ErrorLaunchFailure // the program is being interrupted
+	}
 	f := r.funcs[fn]
 	if f == nil {
 		return ErrorInvalidDeviceFunction
@@ -103,19 +107,19 @@ func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint6
 	if e != Success {
 		return e
 	}
+	// The launch's vprintf and __assertfail calls land in dc.
+	dc := &deviceCalls{r: r}
 	p, err := r.dev.Prepare(sim.Launch{
 		Module: f.module.mod, Kernel: k, Grid: grid, Block: block, Shared: shared, Params: params,
-		Limits: sim.Limits{MaxWarpInsts: r.opts.MaxWarpInsts, MaxCycles: r.opts.MaxCycles},
+		Limits: sim.Limits{MaxWarpInsts: r.opts.MaxWarpInsts, MaxCycles: r.opts.MaxCycles, Stop: r.stop},
 		Tex:    texTable, TexRefs: texRefs,
+		Device: dc, StackSize: r.limits.stack, ClockBase: r.clock, GridID: uint64(len(r.report.launches) + 1),
 	})
 	if err != nil {
 		r.messagef("%v", err)
 		return ErrorInvalidPtx
 	}
-	// The launch's vprintf and __assertfail calls land in dc once the PTX
-	// front end and warp execution hand them over (DeviceCalls); until
-	// then no kernel that makes them loads.
-	dc := &deviceCalls{r: r}
+	f.module.usePtxas(p, r.machine.GPU.Arch)
 	defer dc.finish()
 	var st *sim.KernelStats
 	if r.opts.Mode == "functional" {
@@ -128,6 +132,16 @@ func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint6
 	rec := launchRecord{fn: f, grid: grid, block: block, shared: shared, stream: stream}
 	if err != nil {
 		var fe *sim.FaultError
+		var ie *sim.InterruptError
+		if errors.As(err, &ie) {
+			// A signal ends the program: the launch's counters so far go
+			// into the report, which Interrupt writes next.
+			rec.fault = "interrupted: the program was stopped by a signal during this launch"
+			rec.code = ErrorLaunchFailure
+			r.pending = rec.code
+			r.report.add(rec, st, time.Since(start))
+			return ErrorLaunchFailure
+		}
 		if !errors.As(err, &fe) {
 			// The launch could not start: no SM holds a block, a
 			// block shape the kernel forbids, ...
@@ -183,12 +197,21 @@ func maxGridDims() Dim3 { return Dim3{1<<31 - 1, 65535, 65535} }
 // faultCode is the error a kernel's fault gives the program: an
 // out-of-range access cudaErrorIllegalAddress, a misaligned one
 // cudaErrorMisalignedAddress, a kernel stopped by -max-cycles or
-// -max-warp-insts cudaErrorLaunchTimeout (a watchdog), anything else (a
-// trap, a barrier deadlock) cudaErrorLaunchFailure.
+// -max-warp-insts cudaErrorLaunchTimeout (a watchdog), a failed device
+// assert cudaErrorAssert, a call that overflows the thread's stack
+// cudaErrorHardwareStackError ("exceeding the stack size limit", as the
+// Runtime API describes it), anything else (a trap, a barrier deadlock)
+// cudaErrorLaunchFailure.
 func faultCode(err error) Error {
 	var mf *mem.Fault
 	var le *sim.LimitError
+	var ae *warp.AssertError
+	var so *warp.StackOverflowError
 	switch {
+	case errors.As(err, &ae):
+		return ErrorAssert
+	case errors.As(err, &so):
+		return ErrorHardwareStackError
 	case errors.As(err, &mf):
 		if mf.Kind == mem.FaultMisaligned {
 			return ErrorMisalignedAddress

@@ -3,11 +3,10 @@ package cuda
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/traces"
 	"github.com/gpusim/gpusim/traces/fatbin"
@@ -30,6 +29,33 @@ type module struct {
 	err      error
 	errCode  Error
 	reported bool
+	// ptxas is ptxas -v's report on the module for the machine (the
+	// launches' registers), made at the first launch; ptxasDone says it
+	// was tried, ptxasErr why it gave none.
+	ptxas     *sim.PtxasResult
+	ptxasErr  string
+	ptxasDone bool
+}
+
+// usePtxas gives a launch of the module the registers ptxas -v reports,
+// when ptxas is installed (as a trace run does).
+func (m *module) usePtxas(p *sim.Prepared, arch string) {
+	if !m.ptxasDone {
+		m.ptxasDone = true
+		if ptxas := sim.FindPtxas(); ptxas != "" {
+			r, err := sim.PtxasResources(ptxas, m.ptx, arch)
+			if err != nil {
+				m.ptxasErr = "no ptxas figure: " + err.Error()
+			}
+			m.ptxas = r
+		}
+	}
+	switch {
+	case m.ptxas != nil:
+		p.ApplyPtxas(m.ptxas)
+	case m.ptxasErr != "":
+		p.PtxasSource = m.ptxasErr
+	}
 }
 
 // function is a registered host stub: the kernel it launches.
@@ -134,10 +160,7 @@ func (r *Runtime) load(m *module, wrapper uint64) {
 	m.ptx = src
 	path := r.ptxPath(m.index, e.Arch)
 	if r.opts.PTXDir != "" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
-			err = os.WriteFile(path, src, 0o644)
-		}
-		if err != nil {
+		if err := diag.WriteBytes(path, src); err != nil {
 			r.messagef("-ptx-dir: %v", err)
 		}
 	}

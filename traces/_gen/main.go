@@ -192,7 +192,7 @@ func implicit(path string, n int, v string) (string, error) {
 // numerics parses a list of numerics families.
 func numerics(path string, n int, v string) (string, error) {
 	names := map[string]string{"int": "NumInt", "ieee": "NumIEEE", "approx": "NumApprox", "ex2": "NumEx2",
-		"rcp": "NumRcp", "rcp64h": "NumRcp64H", "div_fixup": "NumDivFixup"}
+		"rcp": "NumRcp", "rcp64h": "NumRcp64H", "div_fixup": "NumDivFixup", "tensor": "NumTensor"}
 	var out []string
 	for _, r := range list(v) {
 		if r == "none" {
@@ -210,7 +210,9 @@ func numerics(path string, n int, v string) (string, error) {
 // timing parses a list of timing facts.
 func timing(path string, n int, v string) (string, error) {
 	names := map[string]string{"reduce": "TimingReduce", "membar": "TimingMembar", "counted": "TimingCounted",
-		"wait": "TimingWait", "scalarmem": "TimingScalarMem", "hint": "TimingHint", "nop": "TimingNop"}
+		"wait": "TimingWait", "scalarmem": "TimingScalarMem", "hint": "TimingHint", "nop": "TimingNop",
+		"async": "TimingAsync", "commit": "TimingCommit", "waitgroup": "TimingWaitGroup", "bulk": "TimingBulk",
+		"mbarsignal": "TimingMbarSignal", "mbarwait": "TimingMbarWait"}
 	var out []string
 	for _, r := range list(v) {
 		c, ok := names[r]
@@ -223,10 +225,10 @@ func timing(path string, n int, v string) (string, error) {
 }
 
 // goName turns a mnemonic into the words of a Go identifier: s_mov_b32 is
-// SMovB32.
+// SMovB32, cp.async.wait_group CpAsyncWaitGroup.
 func goName(name string) string {
 	var b strings.Builder
-	for _, p := range strings.Split(name, "_") {
+	for _, p := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '.' }) {
 		if p != "" {
 			b.WriteString(strings.ToUpper(p[:1]) + p[1:])
 		}

@@ -24,6 +24,7 @@ type ptxOp struct {
 	num, timing       string
 	needSM, needPTX   int
 	spaceKey          bool
+	shapeKey          bool
 	rule              int // index into ptxTable.rules
 	sem               string
 }
@@ -47,10 +48,13 @@ var ptxForms = map[string]string{
 	"generic": "fmGeneric", "none": "fmNone", "mov": "fmMov", "ld": "fmLd", "st": "fmSt", "atom": "fmAtom",
 	"red": "fmRed", "setp": "fmSetp", "set": "fmSet", "shfl": "fmShfl", "vote": "fmVote", "bar": "fmBar",
 	"bra": "fmBra", "call": "fmCall", "prefetch": "fmPrefetch", "cvt": "fmCvt", "cvta": "fmCvta",
-	"isspacep": "fmIsspacep", "lop3": "fmLop3",
+	"isspacep": "fmIsspacep", "lop3": "fmLop3", "match": "fmMatch", "video": "fmVideo",
 	// Texture and surface instructions (traces/ptx/tex.go).
 	"tex": "fmTex", "tld4": "fmTld4", "txq": "fmTxq", "suld": "fmSuld", "sust": "fmSust", "sured": "fmSured",
 	"istypep": "fmIstypep",
+	// Matrix and async-copy forms (traces/ptx/matrix.go, async.go).
+	"wmma": "fmWmma", "mma": "fmMma", "ldmatrix": "fmLdmatrix", "cpasync": "fmCpAsync", "mbar": "fmMbar",
+	"policy": "fmPolicy",
 }
 
 var ptxMods = map[string]string{
@@ -62,10 +66,13 @@ var ptxMods = map[string]string{
 	"shfdir": "mkShfDir", "shfmode": "mkShfMode", "shiftamt": "mkShiftAmt", "sync": "mkSync",
 	"aligned": "mkAligned", "shfl": "mkShfl", "vote": "mkVote", "barkind": "mkBarKind", "barred": "mkBarRed",
 	"testp": "mkTestp", "prmt": "mkPrmt", "noftz": "mkNoftz", "satfinite": "mkSatfinite", "level": "mkLevel",
-	"membar": "mkMembar", "proxy": "mkProxy", "mask": "mkMask",
+	"membar": "mkMembar", "proxy": "mkProxy", "mask": "mkMask", "vmad": "mkVmad",
 	// Texture and surface modifiers (traces/ptx/tex.go).
 	"geom": "mkGeom", "texmode": "mkTexMode", "comp": "mkComp", "texquery": "mkTexQuery",
 	"suclamp": "mkSuClamp", "sufmt": "mkSuFmt",
+	// Matrix and async-copy qualifiers.
+	"shape": "mkShape", "frag": "mkFrag", "layout": "mkLayout", "matnum": "mkMatNum", "trans": "mkTrans",
+	"mtype": "mkMatType", "matop": "mkMatOp", "mbar": "mkMbar", "policy": "mkPolicy",
 }
 
 var ptxSlots = map[string]string{
@@ -260,8 +267,10 @@ func readPTX(path string) (*ptxTable, error) {
 			case "":
 			case "space":
 				o.spaceKey = true
+			case "shape":
+				o.shapeKey = true
 			default:
-				return nil, errf(path, l.n, "%s: key=%s (want space)", name, f["key"])
+				return nil, errf(path, l.n, "%s: key=%s (want space or shape)", name, f["key"])
 			}
 			if o.num, err = numerics(path, l.n, f["num"]); err != nil {
 				return nil, err
@@ -350,6 +359,9 @@ func (t *ptxTable) tracesFile(b *bytes.Buffer) {
 		}
 		if o.spaceKey {
 			b.WriteString(", SpaceKey: true")
+		}
+		if o.shapeKey {
+			b.WriteString(", ShapeKey: true")
 		}
 		if o.rule != 0 {
 			fmt.Fprintf(b, ", unitRule: %d", o.rule)

@@ -60,12 +60,21 @@ func (p *ptxParser) parseBody(f *ptxFunc) error {
 		case t.kind == tkWord:
 			if isPunct(p.peek(), ':') {
 				name := p.str(t)
+				p.advance()
+				p.advance()
+				if p.isWord(p.tok, ".callprototype") || p.isWord(p.tok, ".calltargets") {
+					if err := p.parseCallProto(f, t); err != nil {
+						return err
+					}
+					continue
+				}
 				if prev, dup := f.labels[name]; dup {
 					return p.errAt(t.pos, "duplicate label %s (first defined at %d:%d)", name, prev.pos.Line, prev.pos.Col)
 				}
+				if _, dup := f.protos[name]; dup {
+					return p.errAt(t.pos, "%s is already a prototype label", name)
+				}
 				f.labels[name] = labelDef{idx: int32(len(f.code)), pos: t.pos}
-				p.advance()
-				p.advance()
 				continue
 			}
 			if err := p.parseInst(); err != nil {
@@ -102,7 +111,7 @@ func (p *ptxParser) bodyDirective(f *ptxFunc) error {
 	case ".branchtargets":
 		return p.errAt(t.pos, ".branchtargets: brx.idx jump tables are not supported")
 	case ".callprototype", ".calltargets":
-		return p.errAt(t.pos, "%s: indirect calls are not supported", w)
+		return p.errAt(t.pos, "%s needs a label (name: %s ...)", w, w)
 	case ".global", ".const", ".extern", ".visible", ".weak":
 		return p.errAt(t.pos, "%s declarations inside a function body are not supported", w)
 	case ".file", ".section", ".version", ".target", ".address_size", ".entry", ".func":

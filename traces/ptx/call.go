@@ -23,8 +23,11 @@ func (p *ptxParser) decodeBra(in *traces.Inst, word []byte, idx int32) (token, e
 }
 
 // decodeCall parses `call{.uni} (rets), func, (args);` (the lists are
-// optional). Arguments and results are .param variables of the caller's
-// frame; the callee is resolved when the module is complete.
+// optional) and the indirect forms `call{.uni} (rets), %rd, (args), proto;`
+// whose last operand is a `.callprototype` or `.calltargets` label (or a
+// call table: a variable initialised with function names). Arguments and
+// results are .param variables of the caller's frame; the callee (or the
+// prototype) is resolved when the module is complete.
 func (p *ptxParser) decodeCall(in *traces.Inst, word []byte, idx int32) (token, error) {
 	f := p.fn
 	c := ptxCall{inst: idx, pos: in.Pos}
@@ -39,25 +42,40 @@ func (p *ptxParser) decodeCall(in *traces.Inst, word []byte, idx int32) (token, 
 	}
 	t := p.tok
 	if t.kind != tkWord || p.src[t.off] == '.' {
-		return token{}, p.unexpected(t, "a function name")
+		return token{}, p.unexpected(t, "a function name or a register holding a function's address")
 	}
 	name := p.bytes(t)
-	if _, _, ok := f.lookupReg(name); ok || name[0] == '%' {
-		return token{}, p.errAt(t.pos, "%s: indirect calls (through %s) are not supported", word, name)
+	if d, m, ok := f.lookupReg(name); ok {
+		rt := f.regDecls[d].typ
+		if kindOf(rt) == tkdFloat || rt == traces.Pred || rt.Size() != p.prog.AddressSize/8 {
+			return token{}, p.errAt(t.pos, "%s: the function address %s is .%s; expected a %d-bit integer register", word, name, rt, p.prog.AddressSize)
+		}
+		in.Src[0] = traces.Operand{Kind: traces.OpdReg, Reg: f.regID(d, m, name)}
+		in.NSrc = 1
+		c.indirect = true
+	} else if name[0] == '%' {
+		return token{}, p.errAt(t.pos, "%s: undefined register %s", word, name)
 	}
 	c.callee, c.pos = string(name), t.pos
 	p.advance()
 	if isPunct(p.tok, ',') {
 		p.advance()
-		if !isPunct(p.tok, '(') {
-			return token{}, p.unexpected(p.tok, "'(' starting the argument list")
-		}
-		if c.args, err = p.callList(word); err != nil {
+		if isPunct(p.tok, '(') {
+			if c.args, err = p.callList(word); err != nil {
+				return token{}, err
+			}
+			if isPunct(p.tok, ',') {
+				p.advance()
+				if err := p.callProtoOperand(&c, word); err != nil {
+					return token{}, err
+				}
+			}
+		} else if err := p.callProtoOperand(&c, word); err != nil {
 			return token{}, err
 		}
-		if isPunct(p.tok, ',') {
-			return token{}, p.errAt(p.tok.pos, "%s: call prototypes (indirect calls) are not supported", word)
-		}
+	}
+	if c.indirect && c.protoName == "" {
+		return token{}, p.errAt(c.pos, "%s: an indirect call through %s needs a .callprototype or .calltargets operand after the argument list", word, c.callee)
 	}
 	semi := p.tok
 	if err := p.expect(';', "';' after the call"); err != nil {
@@ -65,6 +83,78 @@ func (p *ptxParser) decodeCall(in *traces.Inst, word []byte, idx int32) (token, 
 	}
 	f.calls = append(f.calls, c)
 	return semi, nil
+}
+
+// callProtoOperand reads the fproto/flist operand of an indirect call.
+func (p *ptxParser) callProtoOperand(c *ptxCall, word []byte) error {
+	t := p.tok
+	if t.kind != tkWord || p.src[t.off] == '.' || p.src[t.off] == '%' {
+		return p.unexpected(t, "a .callprototype or .calltargets label")
+	}
+	if !c.indirect {
+		return p.errAt(t.pos, "%s: a direct call to %s takes no prototype operand", word, c.callee)
+	}
+	c.protoName, c.protoPos = p.str(t), t.pos
+	p.advance()
+	return nil
+}
+
+// parseCallProto parses what follows `label:` when it is a
+// `.callprototype (rets) _ (params);` or `.calltargets f, g, ...;`.
+func (p *ptxParser) parseCallProto(f *ptxFunc, label token) error {
+	d := p.tok
+	name := p.str(label)
+	if _, dup := f.protos[name]; dup {
+		return p.errAt(label.pos, "duplicate prototype label %s", name)
+	}
+	if _, dup := f.labels[name]; dup {
+		return p.errAt(label.pos, "%s is already a label", name)
+	}
+	cp := &callProto{pos: label.pos}
+	p.advance()
+	if p.isWord(d, ".calltargets") {
+		for {
+			t, err := p.name("a function name")
+			if err != nil {
+				return err
+			}
+			cp.targets = append(cp.targets, p.str(t))
+			cp.tpos = append(cp.tpos, t.pos)
+			if !isPunct(p.tok, ',') {
+				break
+			}
+			p.advance()
+		}
+	} else {
+		dummy := &ptxFunc{}
+		if isPunct(p.tok, '(') {
+			rets, _, err := p.parseParams(dummy, false, true)
+			if err != nil {
+				return err
+			}
+			for _, r := range rets {
+				cp.rets = append(cp.rets, r.size)
+			}
+		}
+		if !p.isWord(p.tok, "_") {
+			return p.unexpected(p.tok, "'_' in the .callprototype")
+		}
+		p.advance()
+		if isPunct(p.tok, '(') {
+			params, _, err := p.parseParams(dummy, false, true)
+			if err != nil {
+				return err
+			}
+			for _, q := range params {
+				cp.params = append(cp.params, q.size)
+			}
+		}
+	}
+	if f.protos == nil {
+		f.protos = map[string]*callProto{}
+	}
+	f.protos[name] = cp
+	return p.expect(';', "';' after "+p.str(d))
 }
 
 // callList parses `( name, ... )` of .param variables.

@@ -18,6 +18,9 @@ func (p *ptxParser) checkMods(in *traces.Inst, sf *sufs, info *opInfo, word []by
 	bad := func(format string, args ...any) error {
 		return p.errAt(pos, string(word)+": "+format, args...)
 	}
+	if info.form == fmVideo {
+		return p.checkVideo(in, sf, info, word, pos, mn)
+	}
 	switch {
 	case info.types2 != 0:
 		if sf.ntypes != 2 {
@@ -203,6 +206,23 @@ func (p *ptxParser) checkMods(in *traces.Inst, sf *sufs, info *opInfo, word []by
 	case traces.OpVote:
 		if in.Mode == 0 {
 			return bad("missing the mode (.all, .any, .uni, .ballot)")
+		}
+	case traces.OpMatch:
+		if in.Mode != traces.VoteAny && in.Mode != traces.VoteAll {
+			return bad("match takes .any or .all")
+		}
+	case traces.OpRedux:
+		switch in.Atom {
+		case traces.AtomAdd, traces.AtomMin, traces.AtomMax:
+			if t != traces.U32 && t != traces.S32 {
+				return bad("redux.%s takes .u32 or .s32", atomNames[in.Atom])
+			}
+		case traces.AtomAnd, traces.AtomOr, traces.AtomXor:
+			if t != traces.B32 {
+				return bad("redux.%s takes .b32", atomNames[in.Atom])
+			}
+		default:
+			return bad("redux takes .add, .min, .max, .and, .or or .xor")
 		}
 	case traces.OpCvt:
 		if msg := cvtCheck(in, sf); msg != "" {
@@ -496,7 +516,7 @@ func formNeed(in *traces.Inst, sf *sufs) need {
 
 // checkTarget rejects forms the module's .target or .version lacks.
 func (p *ptxParser) checkTarget(in *traces.Inst, sf *sufs, word []byte, pos traces.Pos) error {
-	n := formNeed(in, sf)
+	n := p.asyncNeed(in, sf, matrixNeed(in, formNeed(in, sf)))
 	if n.sm > p.sm {
 		return p.errAt(pos, "%s: requires sm_%d or later (.target is %s)", word, n.sm, p.prog.Target)
 	}

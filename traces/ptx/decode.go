@@ -101,6 +101,20 @@ func (p *ptxParser) decodeForm(in *traces.Inst, sf *sufs, info *opInfo, word []b
 		return p.decSust(in, sf, info.form == fmSured, word, pos)
 	case fmIstypep:
 		return p.decIstypep(in, sf, word, pos)
+	case fmMatch:
+		return p.decMatch(in, word, pos)
+	case fmWmma:
+		return p.decWmma(in, sf, word, pos, idx)
+	case fmMma:
+		return p.decMma(in, sf, word, pos)
+	case fmLdmatrix:
+		return p.decLdmatrix(in, sf, word, pos, idx)
+	case fmCpAsync:
+		return p.decCpAsync(in, sf, word, pos, idx)
+	case fmMbar:
+		return p.decMbar(in, sf, word, pos, idx)
+	case fmPolicy:
+		return p.decPolicy(in, sf, word, pos, idx)
 	}
 	return p.errAt(pos, "%s: no decoder", word)
 }

@@ -21,6 +21,7 @@ type ptxFunc struct {
 	texts []span // per instruction: its normalised text in ptxParser.text
 	regs  []traces.Reg
 	preds []string
+	vecs  []int32 // registers of vector operands (traces.OpdVec), linked into Kernel.Vecs
 
 	labels  map[string]labelDef
 	brRefs  []labelRef
@@ -37,6 +38,11 @@ type ptxFunc struct {
 
 	maxNTid, reqNTid [3]int32
 	maxNReg, minNCTA int32
+
+	id        int32                 // module function number (Program.Funcs), -1 for entries and declarations
+	protos    map[string]*callProto // .callprototype and .calltargets labels
+	addrTaken bool                  // its address is a value somewhere in the module
+	modShared []int                 // module-scope .shared variables it names (indexes into ptxParser.shared)
 
 	// Name scopes (braces nest them): registers, register ranges (%r<N>)
 	// and variables, with an undo log to restore shadowed names.
@@ -75,15 +81,31 @@ type labelRef struct {
 	pos  traces.Pos
 }
 
-// ptxCall is a `call` before linking: the instruction, the callee's name,
-// and the frame variables passed and returned.
+// ptxCall is a `call` before linking: the instruction, the callee's name
+// (or, for an indirect call, its prototype's label), and the frame
+// variables passed and returned.
 type ptxCall struct {
 	inst   int32
 	callee string
 	pos    traces.Pos
 	args   []callArg
 	rets   []callArg
-	fn     *ptxFunc // the callee, once resolved
+	fn     *ptxFunc // the callee, once resolved (direct calls)
+
+	indirect  bool
+	protoName string     // the fproto or flist operand
+	protoPos  traces.Pos // where it is written
+	targets   []*ptxFunc // an flist's functions, once resolved
+	builtin   traces.Builtin
+}
+
+// callProto is a `.callprototype` (the parameter and result sizes every
+// target of an indirect call has) or a `.calltargets` list.
+type callProto struct {
+	params, rets []uint64
+	targets      []string // .calltargets
+	pos          traces.Pos
+	tpos         []traces.Pos
 }
 
 type callArg struct {
@@ -101,12 +123,14 @@ const (
 	relocLocal               // the function's .local variables
 	relocShared              // the function's static .shared variables
 	relocDynShared           // dynamic shared memory (kernel-dependent start)
+	relocModShared           // a module-scope .shared variable (laid out per kernel)
 )
 
 type reloc struct {
 	inst int32
 	slot uint8 // 0..3: Dst, 4..8: Src
 	kind relocKind
+	sym  int // relocModShared: index into ptxParser.shared
 }
 
 // symRef is an operand naming a module-scope variable, resolved once the
@@ -307,7 +331,7 @@ func (p *ptxParser) parseFunc(extern bool) error {
 	f := &ptxFunc{entry: p.isWord(kw, ".entry")}
 	p.advance()
 	if !f.entry && isPunct(p.tok, '(') {
-		rets, _, err := p.parseParams(f, false)
+		rets, _, err := p.parseParams(f, false, false)
 		if err != nil {
 			return err
 		}
@@ -320,7 +344,7 @@ func (p *ptxParser) parseFunc(extern bool) error {
 	f.name = p.str(nt)
 	f.pos = nt.pos
 	if isPunct(p.tok, '(') {
-		f.params, f.parSize, err = p.parseParams(f, f.entry)
+		f.params, f.parSize, err = p.parseParams(f, f.entry, false)
 		if err != nil {
 			return err
 		}
@@ -388,7 +412,8 @@ func sameParams(a, b []ptxParam) bool {
 // parseParams reads `( .param ... name, ... )`: kernel parameters get
 // offsets in the parameter buffer per the PTX ABI (natural alignment,
 // .align honoured); .func formals get offsets in the function's frame.
-func (p *ptxParser) parseParams(f *ptxFunc, entry bool) ([]ptxParam, uint64, error) {
+// anon (a .callprototype) allows the name `_` more than once.
+func (p *ptxParser) parseParams(f *ptxFunc, entry, anon bool) ([]ptxParam, uint64, error) {
 	if err := p.expect('(', "'('"); err != nil {
 		return nil, 0, err
 	}
@@ -495,7 +520,7 @@ func (p *ptxParser) parseParams(f *ptxFunc, entry bool) ([]ptxParam, uint64, err
 			pp.align = uint64(pp.typ.Size())
 		}
 		for _, q := range ps {
-			if q.name == pp.name {
+			if q.name == pp.name && !(anon && q.name == "_") {
 				return nil, 0, p.errAt(nt.pos, "duplicate parameter %s", pp.name)
 			}
 		}

@@ -9,6 +9,9 @@ const (
 	maxRawOpds  = 8
 	maxVecElems = 8
 	maxSuffixes = 16
+	// maxMnemonicParts is the most dotted words a mnemonic has
+	// (cp.async.bulk.commit_group).
+	maxMnemonicParts = 4
 )
 
 type rawKind uint8
@@ -28,6 +31,7 @@ type rawOpd struct {
 	off    int64 // rkMem, or rkName written name+N: the constant offset
 	hasOff bool
 	pipe   token // the second name of `d|p` (tkEOF: none)
+	minus  bool  // rkName written -name (only vmad takes it)
 	e0, en int   // rkVec: elements p.elems[e0 : e0+en]
 	pos    traces.Pos
 	// items are the further elements of a bracketed list [a, b, c] (the
@@ -52,7 +56,8 @@ type rawElem struct {
 
 // sufs is what the opcode's suffixes said.
 type sufs struct {
-	types  [2]traces.Type
+	types  [3]traces.Type // a third only for the video instructions
+	vmad   uint32         // vmad's .shr7/.shr15/.po (traces.Video* mode bits)
 	ntypes int
 	seen   modMask
 	space  traces.Space
@@ -73,6 +78,17 @@ type sufs struct {
 	query   traces.Mode
 	clamp   traces.Mode
 	fmtP    bool // .p (formatted), else .b
+
+	// Matrix and async-copy qualifiers (matrix.go, async.go).
+	mtypes  [4]traces.MatElem // element types in order
+	nmt     int
+	layouts [2]uint8 // .row/.col in order
+	nlay    int
+	space2  traces.Space // a second state space (cp.async.shared.global)
+	mbar    uint32       // mkMbar values seen, one bit each
+	policy  uint32
+	matNum  uint8
+	matOps  uint32 // mkMatOp values seen, one bit each
 }
 
 // Categories whose value is a Flags bit.
@@ -133,14 +149,24 @@ func (p *ptxParser) parseInst() error {
 	if len(p.parts) > maxSuffixes {
 		return p.errAt(opTok.pos, "%s: too many suffixes", word)
 	}
-	mn := p.src[p.parts[0].off:p.parts[0].end]
-	info := ptxOps[string(mn)]
-	if info == nil {
-		if ptxUnsupported[string(mn)] {
+	// The mnemonic is the longest dotted prefix the table names
+	// (cp.async.wait_group, wmma.load, then ld): most are one word. A
+	// longer unsupported one (cp.async.bulk.tensor) wins over a shorter
+	// instruction.
+	info, nmn := (*opInfo)(nil), 0
+	for n := min(len(p.parts), maxMnemonicParts); n >= 1 && info == nil; n-- {
+		name := p.src[p.parts[0].off:p.parts[n-1].end]
+		if info = ptxOps[string(name)]; info != nil {
+			nmn = n
+		} else if ptxUnsupported[string(name)] {
 			return p.errAt(opTok.pos, "%s: instruction not supported", word)
 		}
+	}
+	if info == nil {
 		return p.errAt(opTok.pos, "unknown instruction %s", word)
 	}
+	mn := p.src[p.parts[0].off:p.parts[nmn-1].end]
+	p.mnParts = nmn
 	in.Op = info.op
 	var sf sufs
 	if err := p.parseSuffixes(&in, &sf, info, word, opTok.pos); err != nil {
@@ -157,6 +183,11 @@ func (p *ptxParser) parseInst() error {
 		semi, err = p.decodeBra(&in, word, idx)
 	case fmCall:
 		semi, err = p.decodeCall(&in, word, idx)
+	case fmVideo:
+		semi, err = p.parseOperands(word, opTok.pos)
+		if err == nil {
+			err = p.decVideo(&in, &sf, word, opTok.pos)
+		}
 	default:
 		semi, err = p.parseOperands(word, opTok.pos)
 		if err == nil {
@@ -179,7 +210,8 @@ func (p *ptxParser) parseInst() error {
 // parseSuffixes classifies each suffix of the opcode into the Inst fields
 // and sf, rejecting unknown, misplaced and repeated ones.
 func (p *ptxParser) parseSuffixes(in *traces.Inst, sf *sufs, info *opInfo, word []byte, pos traces.Pos) error {
-	for _, sp := range p.parts[1:] {
+	mn := p.src[p.parts[0].off:p.parts[p.mnParts-1].end]
+	for _, sp := range p.parts[p.mnParts:] {
 		w := p.src[sp.off:sp.end]
 		var alt sufAlt
 		found := false
@@ -192,9 +224,9 @@ func (p *ptxParser) parseSuffixes(in *traces.Inst, sf *sufs, info *opInfo, word 
 			}
 			if !found {
 				if si[0].cat == mkType {
-					return p.errAt(pos, "%s: .%s is not a valid type for %s", word, w, p.src[p.parts[0].off:p.parts[0].end])
+					return p.errAt(pos, "%s: .%s is not a valid type for %s", word, w, mn)
 				}
-				return p.errAt(pos, "%s: modifier .%s is not valid for %s", word, w, p.src[p.parts[0].off:p.parts[0].end])
+				return p.errAt(pos, "%s: modifier .%s is not valid for %s", word, w, mn)
 			}
 		} else if v, ok := hintSuffix(w); ok && info.mods&mkHint != 0 {
 			alt, found = sufAlt{cat: mkHint, val: v}, true
@@ -213,14 +245,21 @@ func (p *ptxParser) parseSuffixes(in *traces.Inst, sf *sufs, info *opInfo, word 
 		}
 		c := alt.cat
 		if c == mkType {
-			if sf.ntypes == 2 {
+			if sf.ntypes == 3 || sf.ntypes == 2 && info.form != fmVideo {
 				return p.errAt(pos, "%s: too many type suffixes", word)
 			}
 			sf.types[sf.ntypes] = traces.Type(alt.val)
 			sf.ntypes++
 			continue
 		}
-		if sf.seen&c != 0 && c != mkHint && c != mkProxy {
+		if c&matrixRepeats != 0 || c == mkSpace && sf.seen&mkSpace != 0 && info.form == fmCpAsync {
+			if err := p.matrixSuffix(in, sf, alt, word, pos); err != nil {
+				return err
+			}
+			sf.seen |= c
+			continue
+		}
+		if sf.seen&c != 0 && c != mkHint && c != mkProxy && c != mkVmad {
 			return p.errAt(pos, "%s: more than one %s modifier", word, catName(c))
 		}
 		sf.seen |= c
@@ -263,7 +302,7 @@ func (p *ptxParser) parseSuffixes(in *traces.Inst, sf *sufs, info *opInfo, word 
 		case c == mkOrder:
 			sf.order = alt.val
 		case c == mkHint:
-			if alt.val == vHintCacheHint {
+			if alt.val == vHintCacheHint && !takesPolicy(info.form) {
 				return p.errAt(pos, "%s: .L2::cache_hint (cache policy operand) is not supported", word)
 			}
 			sf.hint = alt.val
@@ -273,6 +312,12 @@ func (p *ptxParser) parseSuffixes(in *traces.Inst, sf *sufs, info *opInfo, word 
 			sf.membar = true
 		case c&texCats != 0:
 			texSuffix(sf, c, alt.val)
+		case c == mkVmad:
+			sf.vmad |= alt.val
+		case c&matrixCats != 0:
+			if err := p.matrixSuffix(in, sf, alt, word, pos); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -320,6 +365,14 @@ func catName(c modMask) string {
 		return ".trap/.clamp/.zero"
 	case mkSuFmt:
 		return ".b/.p"
+	case mkShape:
+		return "shape"
+	case mkFrag:
+		return "fragment"
+	case mkMatNum:
+		return "matrix count"
+	case mkPolicy:
+		return "policy kind"
 	}
 	return "such"
 }
@@ -375,7 +428,9 @@ func (p *ptxParser) parseRawOpd(r *rawOpd, word []byte) error {
 	case isPunct(t, '-'):
 		p.advance()
 		if p.tok.kind == tkWord {
-			return p.errAt(t.pos, "%s: negated operand -%s is not supported", word, p.bytes(p.tok))
+			r.kind, r.tok, r.minus = rkName, p.tok, true
+			p.advance()
+			return nil
 		}
 		if p.tok.kind != tkNum {
 			return p.unexpected(p.tok, "a number after '-'")

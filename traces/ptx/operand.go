@@ -9,25 +9,48 @@ import "github.com/gpusim/gpusim/traces"
 type ptxSpecial struct {
 	reg      traces.SpecialReg
 	typ      traces.Type
-	legacy16 bool // also readable with a 16-bit instruction type (PTX 1.x code)
+	legacy16 bool   // also readable with a 16-bit instruction type (PTX 1.x code)
+	idx      uint64 // %envregN, %reserved_smem_offset_N: the number (the operand's Imm)
+	needSM   int    // the minimum target, 0 for any
 }
 
-var ptxSpecials = map[string]ptxSpecial{
-	"%tid.x": {traces.SRegTidX, traces.U32, true}, "%tid.y": {traces.SRegTidY, traces.U32, true}, "%tid.z": {traces.SRegTidZ, traces.U32, true},
-	"%ntid.x": {traces.SRegNtidX, traces.U32, true}, "%ntid.y": {traces.SRegNtidY, traces.U32, true}, "%ntid.z": {traces.SRegNtidZ, traces.U32, true},
-	"%ctaid.x": {traces.SRegCtaidX, traces.U32, true}, "%ctaid.y": {traces.SRegCtaidY, traces.U32, true}, "%ctaid.z": {traces.SRegCtaidZ, traces.U32, true},
-	"%nctaid.x": {traces.SRegNctaidX, traces.U32, true}, "%nctaid.y": {traces.SRegNctaidY, traces.U32, true}, "%nctaid.z": {traces.SRegNctaidZ, traces.U32, true},
-	"%laneid": {traces.SRegLaneID, traces.U32, false}, "%warpid": {traces.SRegWarpID, traces.U32, false}, "%nwarpid": {traces.SRegNWarpID, traces.U32, false},
-	"%smid": {traces.SRegSMID, traces.U32, false}, "%nsmid": {traces.SRegNSMID, traces.U32, false},
-	// %gridid was .u32 before PTX ISA 3.0; mov.u32 still reads it (the low half).
-	"%gridid": {traces.SRegGridID, traces.U64, false},
-	"%clock":  {traces.SRegClock, traces.U32, false}, "%clock_hi": {traces.SRegClockHi, traces.U32, false}, "%clock64": {traces.SRegClock64, traces.U64, false},
-	"%globaltimer": {traces.SRegGlobalTimer, traces.U64, false},
-	"%lanemask_eq": {traces.SRegLanemaskEq, traces.U32, false}, "%lanemask_le": {traces.SRegLanemaskLe, traces.U32, false},
-	"%lanemask_lt": {traces.SRegLanemaskLt, traces.U32, false}, "%lanemask_ge": {traces.SRegLanemaskGe, traces.U32, false},
-	"%lanemask_gt":       {traces.SRegLanemaskGt, traces.U32, false},
-	"%dynamic_smem_size": {traces.SRegDynamicSmemSize, traces.U32, false}, "%total_smem_size": {traces.SRegTotalSmemSize, traces.U32, false},
-	"WARP_SZ": {traces.SRegWarpSize, traces.U32, false},
+var ptxSpecials = func() map[string]ptxSpecial {
+	m := map[string]ptxSpecial{
+		"%tid.x": {reg: traces.SRegTidX, typ: traces.U32, legacy16: true}, "%tid.y": {reg: traces.SRegTidY, typ: traces.U32, legacy16: true}, "%tid.z": {reg: traces.SRegTidZ, typ: traces.U32, legacy16: true},
+		"%ntid.x": {reg: traces.SRegNtidX, typ: traces.U32, legacy16: true}, "%ntid.y": {reg: traces.SRegNtidY, typ: traces.U32, legacy16: true}, "%ntid.z": {reg: traces.SRegNtidZ, typ: traces.U32, legacy16: true},
+		"%ctaid.x": {reg: traces.SRegCtaidX, typ: traces.U32, legacy16: true}, "%ctaid.y": {reg: traces.SRegCtaidY, typ: traces.U32, legacy16: true}, "%ctaid.z": {reg: traces.SRegCtaidZ, typ: traces.U32, legacy16: true},
+		"%nctaid.x": {reg: traces.SRegNctaidX, typ: traces.U32, legacy16: true}, "%nctaid.y": {reg: traces.SRegNctaidY, typ: traces.U32, legacy16: true}, "%nctaid.z": {reg: traces.SRegNctaidZ, typ: traces.U32, legacy16: true},
+		"%laneid": {reg: traces.SRegLaneID, typ: traces.U32}, "%warpid": {reg: traces.SRegWarpID, typ: traces.U32}, "%nwarpid": {reg: traces.SRegNWarpID, typ: traces.U32},
+		"%smid": {reg: traces.SRegSMID, typ: traces.U32}, "%nsmid": {reg: traces.SRegNSMID, typ: traces.U32},
+		// %gridid was .u32 before PTX ISA 3.0; mov.u32 still reads it (the low half).
+		"%gridid": {reg: traces.SRegGridID, typ: traces.U64},
+		"%clock":  {reg: traces.SRegClock, typ: traces.U32}, "%clock_hi": {reg: traces.SRegClockHi, typ: traces.U32}, "%clock64": {reg: traces.SRegClock64, typ: traces.U64},
+		"%globaltimer": {reg: traces.SRegGlobalTimer, typ: traces.U64}, "%globaltimer_lo": {reg: traces.SRegGlobalTimerLo, typ: traces.U32}, "%globaltimer_hi": {reg: traces.SRegGlobalTimerHi, typ: traces.U32},
+		"%lanemask_eq": {reg: traces.SRegLanemaskEq, typ: traces.U32}, "%lanemask_le": {reg: traces.SRegLanemaskLe, typ: traces.U32},
+		"%lanemask_lt": {reg: traces.SRegLanemaskLt, typ: traces.U32}, "%lanemask_ge": {reg: traces.SRegLanemaskGe, typ: traces.U32},
+		"%lanemask_gt":       {reg: traces.SRegLanemaskGt, typ: traces.U32},
+		"%dynamic_smem_size": {reg: traces.SRegDynamicSmemSize, typ: traces.U32}, "%total_smem_size": {reg: traces.SRegTotalSmemSize, typ: traces.U32},
+		// The reserved shared memory registers need sm_80 (as ptxas 11.8
+		// says: "Feature '%reserved_smem_offset_begin' requires .target
+		// sm_80 or higher").
+		"%reserved_smem_offset_begin": {reg: traces.SRegReservedSmemBegin, typ: traces.B32, needSM: 80},
+		"%reserved_smem_offset_end":   {reg: traces.SRegReservedSmemEnd, typ: traces.B32, needSM: 80},
+		"%reserved_smem_offset_cap":   {reg: traces.SRegReservedSmemCap, typ: traces.B32, needSM: 80},
+		"%reserved_smem_offset_0":     {reg: traces.SRegReservedSmemOffset, typ: traces.B32, needSM: 80},
+		"%reserved_smem_offset_1":     {reg: traces.SRegReservedSmemOffset, typ: traces.B32, idx: 1, needSM: 80},
+		"WARP_SZ":                     {reg: traces.SRegWarpSize, typ: traces.U32},
+	}
+	for i := 0; i < 32; i++ {
+		m["%envreg"+itoa(i)] = ptxSpecial{reg: traces.SRegEnvReg, typ: traces.B32, idx: uint64(i)}
+	}
+	return m
+}()
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return string(rune('0'+i/10)) + string(rune('0'+i%10))
 }
 
 // isUnsupportedSpecial recognises special registers PTX has but gpusim
@@ -136,6 +159,9 @@ func (p *ptxParser) valueOpd(r *rawOpd, t traces.Type, fl vflag, word []byte) (t
 	switch r.kind {
 	case rkName:
 		name := p.bytes(r.tok)
+		if r.minus {
+			return traces.Operand{}, p.errAt(r.pos, "%s: negated operand -%s is not supported", word, name)
+		}
 		if r.hasOff {
 			return traces.Operand{}, p.errAt(r.pos, "%s: %s%+d is not a register or value", word, name, r.off)
 		}
@@ -176,7 +202,10 @@ func (p *ptxParser) valueOpd(r *rawOpd, t traces.Type, fl vflag, word []byte) (t
 			if r.neg || t == traces.Pred || !(regCompatible(t, sp.typ, fl&vRelaxed != 0) || legacy && kindOf(t) != tkdFloat && kindOf(t) != tkdPred) {
 				return traces.Operand{}, p.errAt(r.pos, "%s: special register %s is .%s, which does not match .%s", word, name, sp.typ, t)
 			}
-			return traces.Operand{Kind: traces.OpdSpecial, Special: sp.reg}, nil
+			if sp.needSM > p.sm {
+				return traces.Operand{}, p.errAt(r.pos, "%s: special register %s requires sm_%d or later (.target is %s)", word, name, sp.needSM, p.prog.Target)
+			}
+			return traces.Operand{Kind: traces.OpdSpecial, Special: sp.reg, Imm: sp.idx}, nil
 		}
 		return traces.Operand{}, p.nameError(r.tok, word)
 	case rkNum:
@@ -266,6 +295,9 @@ func (p *ptxParser) addrOpd(r *rawOpd, slot uint8, idx int32, word []byte) (trac
 // symOpd decodes `name` or `name+N` as the address of a variable (mov,
 // cvta).
 func (p *ptxParser) symOpd(r *rawOpd, slot uint8, idx int32, word []byte) (traces.Operand, error) {
+	if r.minus {
+		return traces.Operand{}, p.errAt(r.pos, "%s: negated operand -%s is not supported", word, p.bytes(r.tok))
+	}
 	if r.neg {
 		return traces.Operand{}, p.errAt(r.pos, "%s: cannot negate %s", word, p.bytes(r.tok))
 	}

@@ -57,6 +57,18 @@ const (
 	mkMembar                        // .gl (membar)
 	mkProxy                         // .proxy .alias .async (fence/membar proxy forms)
 	mkMask                          // .mask (pmevent)
+	mkVmad                          // .shr7 .shr15 .po (vmad)
+
+	// Matrix and async-copy qualifiers (matrix.go, async.go).
+	mkShape   // .m16n8k16 ... .m8n8
+	mkFrag    // .a .b .c .d (wmma.load/store)
+	mkLayout  // .row .col (wmma.mma and mma take two, in order)
+	mkMatNum  // .x1 .x2 .x4 (ldmatrix/stmatrix)
+	mkTrans   // .trans
+	mkMatType // element types of matrix instructions, in order (.f32.f16.f16.f32; also .s4 .u4 .b1)
+	mkMatOp   // .xor .and .popc (single-bit mma)
+	mkMbar    // .parity .expect_tx .noComplete .noinc .mbarrier::complete_tx::bytes .bulk_group .read
+	mkPolicy  // .fractional .range .cvt (createpolicy)
 )
 
 // Texture and surface modifier categories (tex.go), numbered from the top
@@ -69,6 +81,27 @@ const (
 	mkSuClamp                             // .trap .clamp .zero (surfaces)
 	mkSuFmt                               // .b .p (surfaces)
 )
+
+// The categories counted up from bit 0 must stay below those counted down
+// from bit 63: this constant does not compile once they meet.
+const _ = uint64(mkSuFmt/(mkPolicy<<1)) - 1
+
+// addReading adds one reading of suffix word w to m: a word may read
+// differently in different instructions (.b is a matrix fragment, a tld4
+// component and an unformatted surface access), and each row takes the
+// reading of a category it allows. Too many readings for one word is a
+// mistake in these tables, found when the front end is first used.
+func addReading(m map[string]sufInfo, w string, c modMask, v uint32) {
+	si := m[w]
+	for i := range si {
+		if si[i].cat == 0 {
+			si[i] = sufAlt{c, v}
+			m[w] = si
+			return
+		}
+	}
+	panic("ptx: suffix " + w + " has too many readings")
+}
 
 // typeMask is a set of Types.
 type typeMask uint32
@@ -146,6 +179,14 @@ const (
 	fmSust
 	fmSured
 	fmIstypep
+	fmMatch    // match, elect: d{|p}, sources
+	fmVideo    // the video instructions (video.go)
+	fmWmma     // wmma.load, wmma.store
+	fmMma      // wmma.mma, mma
+	fmLdmatrix // ldmatrix, stmatrix, movmatrix
+	fmCpAsync  // cp.async, cp.async.bulk
+	fmMbar     // mbarrier.*, cp.async.mbarrier.arrive
+	fmPolicy   // createpolicy, discard, applypriority
 )
 
 type opInfo struct {
@@ -175,7 +216,7 @@ type sufAlt struct {
 
 // sufInfo lists the readings of a suffix word; the first one whose category
 // the mnemonic accepts wins (".and" is a BoolOp for setp, an AtomOp for atom).
-type sufInfo [3]sufAlt
+type sufInfo [4]sufAlt
 
 // Values of categories without an ir.go enum.
 const (
@@ -315,6 +356,10 @@ var ptxSuffixes = func() map[string]sufInfo {
 	one("async", mkProxy, 0)
 	one("mask", mkMask, 0)
 	addTexSuffixes(m)
+	one("shr7", mkVmad, uint32(traces.VideoShr7))
+	one("shr15", mkVmad, uint32(traces.VideoShr15))
+	one("po", mkVmad, uint32(traces.VideoPlusOne))
+	matrixSuffixes(m)
 	return m
 }()
 

@@ -51,12 +51,18 @@ type ptxParser struct {
 
 	fn *ptxFunc // function whose body is being parsed
 
+	initRefs []initRef // address elements of the initialiser being read
+
 	// Scratch space for decoding one instruction.
 	parts []span
 	raw   [maxRawOpds]rawOpd
 	nraw  int
 	elems [maxVecElems * maxRawOpds]rawElem
 	nelem int
+
+	// mnParts is how many dotted words of the current opcode are its
+	// mnemonic (2 for wmma.load.a.sync...).
+	mnParts int
 }
 
 // span is a byte range in the source.
@@ -77,6 +83,11 @@ type ptxSym struct {
 	dyn  bool // extern .shared array without size: dynamic shared memory
 	fn   *ptxFunc
 	tex  int // symTex: index in Program.TexRefs
+	// shIdx is a module-scope static .shared variable's index in
+	// ptxParser.shared; inits are a .global/.const variable's initialiser
+	// elements that name variables or functions, until resolved.
+	shIdx int
+	inits []initRef
 }
 
 func (p *ptxParser) errAt(pos traces.Pos, format string, args ...any) error {

@@ -16,17 +16,7 @@ const texCats = mkGeom | mkTexMode | mkComp | mkTexQuery | mkSuClamp | mkSuFmt
 // addTexSuffixes enters the texture and surface suffix words in m (a word
 // that already has a reading, such as .r or .clamp, gets one more).
 func addTexSuffixes(m map[string]sufInfo) {
-	add := func(w string, c modMask, v uint32) {
-		si := m[w]
-		for i := range si {
-			if si[i].cat == 0 {
-				si[i] = sufAlt{c, v}
-				m[w] = si
-				return
-			}
-		}
-		panic("ptx: suffix " + w + " has too many readings")
-	}
+	add := func(w string, c modMask, v uint32) { addReading(m, w, c, v) }
 	for g := traces.Geom1D; g <= traces.GeomA2DMS; g++ {
 		add(g.String(), mkGeom, uint32(g))
 	}

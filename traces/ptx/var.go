@@ -23,9 +23,24 @@ type varHead struct {
 // varItem is one declared name.
 type varItem struct {
 	name    token
-	count   uint64 // elements (array dims times vector width)
-	unsized bool   // declared with []
-	init    []byte // initial bytes, nil when none
+	count   uint64    // elements (array dims times vector width)
+	unsized bool      // declared with []
+	init    []byte    // initial bytes, nil when none
+	refs    []initRef // initialiser elements that are addresses
+}
+
+// initRef is an initialiser element naming a variable or function:
+// `x`, `x+8`, `generic(x)+8`, or one byte of such an address as
+// `0xFF00(generic(x)+8)` (the element is (address >> shift) truncated to
+// size bytes).
+type initRef struct {
+	off     uint64
+	size    uint8
+	shift   uint8
+	name    string
+	generic bool
+	addend  int64
+	pos     traces.Pos
 }
 
 func spaceOfWord(w []byte) traces.Space {
@@ -151,9 +166,13 @@ func (p *ptxParser) parseVarItem(h varHead, initOK bool) (varItem, error) {
 		return it, p.errAt(p.tok.pos, "%s: variables in this state space cannot be initialised", p.str(t))
 	}
 	p.advance()
+	p.initRefs = p.initRefs[:0]
 	init, n, err := p.parseInit(h.typ, nil, 0)
 	if err != nil {
 		return it, err
+	}
+	if len(p.initRefs) > 0 {
+		it.refs = append([]initRef(nil), p.initRefs...)
 	}
 	if it.unsized {
 		it.unsized = false
@@ -206,8 +225,18 @@ func (p *ptxParser) parseInit(typ traces.Type, out []byte, depth int) ([]byte, i
 		p.advance()
 	}
 	t := p.tok
+	if !neg && (t.kind == tkWord || t.kind == tkNum && isPunct(p.peek(), '(')) {
+		ref, err := p.parseInitAddr(typ)
+		if err != nil {
+			return out, 0, err
+		}
+		ref.off, ref.size = uint64(len(out)), uint8(typ.Size())
+		p.initRefs = append(p.initRefs, ref)
+		out = append(out, make([]byte, typ.Size())...)
+		return out, 1, nil
+	}
 	if t.kind == tkWord {
-		return out, 0, p.errAt(t.pos, "initialiser with the address of %s is not supported", p.describe(t))
+		return out, 0, p.errAt(t.pos, "initialiser -%s: an address cannot be negated", p.describe(t))
 	}
 	if t.kind != tkNum {
 		return out, 0, p.unexpected(t, "an initialiser value")
@@ -221,6 +250,129 @@ func (p *ptxParser) parseInit(typ traces.Type, out []byte, depth int) ([]byte, i
 	}
 	p.advance()
 	return out, 1, nil
+}
+
+// parseInitAddr reads an address element of an initialiser: `x`, `x+N`,
+// `generic(x)`, `generic(x)+N`, or a byte of one, `0xFF00(generic(x)+N)`.
+func (p *ptxParser) parseInitAddr(typ traces.Type) (initRef, error) {
+	ref := initRef{pos: p.tok.pos}
+	if kindOf(typ) == tkdFloat || typ == traces.Pred {
+		return ref, p.errAt(ref.pos, "an address initialiser needs an integer type, not .%s", typ)
+	}
+	if p.tok.kind == tkNum {
+		mt := p.tok
+		mask, neg, isFloat, ok := parseIntLit(p.bytes(mt))
+		shift := -1
+		for k := 0; k < 8; k++ {
+			if mask == 0xff<<(8*k) {
+				shift = 8 * k
+			}
+		}
+		if !ok || neg || isFloat || shift < 0 {
+			return ref, p.errAt(mt.pos, "initialiser %s(...): the mask of an address byte must be 0xFF shifted by a whole number of bytes", p.str(mt))
+		}
+		ref.shift = uint8(shift)
+		p.advance()
+		p.advance() // '('
+		inner, err := p.parseInitAddr(traces.U64)
+		if err != nil {
+			return ref, err
+		}
+		if err := p.expect(')', "')' closing the address byte"); err != nil {
+			return ref, err
+		}
+		inner.shift, inner.pos = ref.shift, ref.pos
+		if uint64(typ.Size())*8+uint64(shift) > 64 {
+			return ref, p.errAt(mt.pos, "initialiser %s(...) does not fit .%s", p.str(mt), typ)
+		}
+		return inner, nil
+	}
+	if p.isWord(p.tok, "generic") && isPunct(p.peek(), '(') {
+		ref.generic = true
+		p.advance()
+		p.advance()
+		t, err := p.name("a variable or function name")
+		if err != nil {
+			return ref, err
+		}
+		ref.name = p.str(t)
+		if err := p.expect(')', "')' after generic(name"); err != nil {
+			return ref, err
+		}
+	} else {
+		t, err := p.name("a variable or function name")
+		if err != nil {
+			return ref, err
+		}
+		ref.name = p.str(t)
+	}
+	if isPunct(p.tok, '+') || isPunct(p.tok, '-') {
+		off, err := p.parseOffset()
+		if err != nil {
+			return ref, err
+		}
+		ref.addend = off
+	}
+	if ref.shift == 0 && typ.Size()*8 != p.prog.AddressSize {
+		return ref, p.errAt(ref.pos, "the address of %s needs a %d-bit element, not .%s", ref.name, p.prog.AddressSize, typ)
+	}
+	return ref, nil
+}
+
+// resolveInits turns the address elements of initialisers into the
+// variables' Relocs (filled in when the module is loaded).
+func (p *ptxParser) resolveInits() error {
+	for _, list := range [][]traces.Var{p.prog.Globals, p.prog.Consts} {
+		for i := range list {
+			s := p.syms[list[i].Name]
+			if s == nil || len(s.inits) == 0 {
+				continue
+			}
+			for _, r := range s.inits {
+				rel, err := p.initReloc(r)
+				if err != nil {
+					return err
+				}
+				list[i].Relocs = append(list[i].Relocs, rel)
+			}
+			s.v.Relocs = list[i].Relocs
+		}
+	}
+	return nil
+}
+
+func (p *ptxParser) initReloc(r initRef) (traces.Reloc, error) {
+	rel := traces.Reloc{Off: r.off, Size: r.size, Shift: r.shift, Generic: r.generic}
+	s := p.syms[r.name]
+	if s == nil {
+		return rel, p.errAt(r.pos, "initialiser: undefined variable or function %s", r.name)
+	}
+	if s.kind == symFunc {
+		g := s.fn
+		switch {
+		case g.entry:
+			return rel, p.errAt(r.pos, "initialiser: %s is a kernel (.entry); kernels have no address to call", r.name)
+		case !g.hasBody:
+			return rel, p.errAt(r.pos, "initialiser: link error: function %s (declared at %d:%d) is not defined in this module", r.name, g.pos.Line, g.pos.Col)
+		}
+		g.addrTaken = true
+		rel.Kind, rel.Target = traces.RelocFunc, traces.FuncAddr(g.id)+uint64(r.addend)
+		return rel, nil
+	}
+	v := &s.v
+	switch v.Space {
+	case traces.SpaceGlobal:
+		rel.Kind = traces.RelocGlobal
+	case traces.SpaceConst:
+		rel.Kind = traces.RelocConst
+	default:
+		return rel, p.errAt(r.pos, "initialiser: the address of .%s variable %s is not supported (only .global and .const variables and functions have a load-time address)", v.Space, r.name)
+	}
+	if !offsetInside(r.addend, v.Size, true) {
+		return rel, p.errAt(r.pos, "initialiser: %s%+d is outside %s (%d bytes)", r.name, r.addend, r.name, v.Size)
+	}
+	rel.Target = v.Offset + uint64(r.addend)
+	return rel, nil
 }
 
 // parseModuleVar parses a module-scope .global/.const/.shared declaration.
@@ -259,7 +411,7 @@ func (p *ptxParser) parseModuleVar(extern bool) error {
 			align = esz * h.vec
 		}
 		s := &ptxSym{kind: symVar, v: traces.Var{Name: name, Space: space, Type: h.typ, Size: it.count * esz,
-			Align: align, Init: it.init, Pos: it.name.pos}}
+			Align: align, Init: it.init, Pos: it.name.pos}, inits: it.refs}
 		switch {
 		case it.unsized && space == traces.SpaceShared && extern:
 			s.dyn = true
@@ -273,6 +425,7 @@ func (p *ptxParser) parseModuleVar(extern bool) error {
 		case space == traces.SpaceShared:
 			s.v.Offset = alignUp(p.shSize, align)
 			p.shSize = s.v.Offset + s.v.Size
+			s.shIdx = len(p.shared)
 			p.shared = append(p.shared, s)
 		case space == traces.SpaceGlobal:
 			s.v.Offset = alignUp(p.prog.GlobalSize, align)

@@ -96,7 +96,13 @@ func assemble(body string) (*traces.Program, error) {
 			return nil, fmt.Errorf("undefined label %s", f.label)
 		}
 		if f.call {
-			a.k.Calls[a.k.Code[f.inst].Target].Entry = pc
+			site := &a.k.Calls[a.k.Code[f.inst].Target]
+			site.Entry, site.Func = pc, -1
+			for i, sp := range a.k.Funcs {
+				if sp.Start == pc {
+					site.Func = int32(i)
+				}
+			}
 		} else {
 			a.k.Code[f.inst].Target = pc
 		}

@@ -23,6 +23,16 @@ type Code struct {
 	// registers wider than 64 bits (.b128) take two rows, low half first.
 	rows  []int32
 	nrows int
+	// saveSize[i] is the call-stack bytes of one activation of span i
+	// (recursive spans).
+	saveSize []uint64
+
+	// Matrix instructions (mma.go): tensor says some op needs the tensor
+	// model; matScratch is how many scratch words a warp needs for their
+	// matrices.
+	tensor     bool
+	matScratch int
+	tensorOps  int // decoded multiplicands per operand of the largest float multiply-accumulate
 }
 
 // Kernel returns the kernel the code was compiled from.
@@ -80,7 +90,8 @@ type op struct {
 	// slow tests the executing lanes' operands for the slow path of the
 	// code ptxas emits for the instruction (slowpath.go); nil: none.
 	slow func(w *Warp, o *op, m uint64) bool
-	tx   *texOp // texture and surface instructions (tex_compile.go)
+	tx   *texOp   // texture and surface instructions (tex_compile.go)
+	mat  *matPlan // matrix and async-copy instructions (mma.go, matmem.go)
 }
 
 // dstKind is what a destination operand writes.
@@ -144,6 +155,12 @@ func Compile(p *traces.Program, k *traces.Kernel, width int) (*Code, error) {
 		}
 	}
 	c.code = code
+	code.saveSize = make([]uint64, len(k.Funcs))
+	for i := range k.Funcs {
+		if k.Funcs[i].Recursive {
+			code.saveSize[i] = activationSize(k, &k.Funcs[i])
+		}
+	}
 	for i := range k.Code {
 		in := &k.Code[i]
 		o := &code.ops[i]
@@ -267,10 +284,10 @@ func (c *compiler) src(in *traces.Inst, i int, t traces.Type) (srcOpd, error) {
 		}
 		return c.immOpd(v), nil
 	case traces.OpdSpecial:
-		if s.Special == traces.SRegNone || s.Special > traces.SRegWarpSize {
+		if s.Special == traces.SRegNone || s.Special >= traces.NumPTXSpecials {
 			return srcOpd{}, c.errf(in, "unknown special register")
 		}
-		return srcOpd{kind: srcSpecial, sreg: s.Special}, nil
+		return srcOpd{kind: srcSpecial, sreg: s.Special, disp: s.Imm}, nil
 	case traces.OpdSym:
 		b, err := c.base(in, s.Space, false)
 		if err != nil {

@@ -60,37 +60,58 @@ func execShfl(w *Warp, o *op, m uint64) error {
 }
 
 // execVote implements vote{.sync}.{all,any,uni}.pred and .ballot.b32 over
-// the executing lanes (those in m, and in membermask for .sync).
+// the executing lanes (for .sync, those of each lane's membermask, with
+// the membermask rules of warpsync.go).
 func execVote(w *Warp, o *op, m uint64) error {
 	src := w.pred(o, 0)
-	part := m
-	if o.in.Flags.Has(traces.FlagSync) {
-		part &= w.in(o, 1)[tz(m)]
+	sync := o.in.Flags.Has(traces.FlagSync)
+	var masks []uint64
+	if sync {
+		if err := w.checkMembers(o, 1, m); err != nil {
+			return err
+		}
+		masks = w.in(o, 1)
 	}
-	t := src & part
 	if o.mode == traces.VoteBallot {
+		t := w.tmp
+		for mm := m; mm != 0; mm &= mm - 1 {
+			lane := tz(mm)
+			part := m
+			if sync {
+				part &= masks[lane]
+			}
+			t[lane] = src & part
+		}
 		d := w.out(o, 0)
 		do := &o.dst[0]
 		for mm := m; mm != 0; mm &= mm - 1 {
 			lane := tz(mm)
-			d[lane] = ext(t, do)
+			d[lane] = ext(t[lane], do)
 		}
 		return nil
 	}
-	var r bool
-	switch o.mode {
-	case traces.VoteAll:
-		r = t == part
-	case traces.VoteAny:
-		r = t != 0
-	default: // uni: all participating lanes agree
-		r = t == 0 || t == part
+	var res uint64
+	for mm := m; mm != 0; mm &= mm - 1 {
+		lane := tz(mm)
+		part := m
+		if sync {
+			part &= masks[lane]
+		}
+		t := src & part
+		var r bool
+		switch o.mode {
+		case traces.VoteAll:
+			r = t == part
+		case traces.VoteAny:
+			r = t != 0
+		default: // uni: all participating lanes agree
+			r = t == 0 || t == part
+		}
+		if r {
+			res |= 1 << uint(lane)
+		}
 	}
-	v := uint64(0)
-	if r {
-		v = ^uint64(0)
-	}
-	w.setPred(o, 0, m, v)
+	w.setPred(o, 0, m, res)
 	return nil
 }
 
@@ -129,6 +150,7 @@ func execBar(w *Warp, o *op, m uint64) error {
 		truth = w.pred(o, int(o.in.NSrc)-1)
 		w.redOp, w.redMask = o, m
 	}
+	w.barAt, w.barExec = o.pc, m
 	w.b.arrive(w, int(id), count, o.mode != traces.BarArrive, m, truth)
 	return nil
 }

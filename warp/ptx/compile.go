@@ -374,15 +374,34 @@ func (c *compiler) call(in *traces.Inst, o *op) error {
 		return c.errf(in, "call site %d out of range", in.Target)
 	}
 	site := &c.k.Calls[in.Target]
-	if site.Entry < 0 || int(site.Entry) >= len(c.k.Code) {
-		return c.errf(in, "callee %s has no body in this kernel", site.Callee)
+	inFrame := func(off, size uint64) bool {
+		return off+size <= c.k.FrameSize && off+size >= off
 	}
 	for _, cp := range append(append([]traces.Copy(nil), site.Args...), site.Rets...) {
-		if cp.From+cp.Size > c.k.FrameSize || cp.To+cp.Size > c.k.FrameSize || cp.From+cp.Size < cp.From || cp.To+cp.Size < cp.To {
+		if !inFrame(cp.From, cp.Size) || !inFrame(cp.To, cp.Size) {
 			return c.errf(in, "call to %s copies parameters outside the %d-byte frame", site.Callee, c.k.FrameSize)
 		}
 	}
-	o.target, o.exec, o.ctrl = in.Target, execCall, true
+	for _, s := range append(append([]traces.Slot(nil), site.ArgSlots...), site.RetSlots...) {
+		if !inFrame(s.Off, s.Size) {
+			return c.errf(in, "call passes parameters outside the %d-byte frame", c.k.FrameSize)
+		}
+	}
+	o.target = in.Target
+	switch {
+	case site.Builtin != traces.BuiltinNone:
+		return c.builtinCall(in, o, site)
+	case site.Indirect:
+		var err error
+		if o.src[0], err = c.src(in, 0, traces.U64); err != nil {
+			return err
+		}
+	default:
+		if site.Func < 0 || int(site.Func) >= len(c.k.Funcs) || site.Entry != c.k.Funcs[site.Func].Start {
+			return c.errf(in, "callee %s has no body in this kernel", site.Callee)
+		}
+	}
+	o.exec, o.ctrl = execCall, true
 	return nil
 }
 

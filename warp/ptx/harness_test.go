@@ -20,7 +20,7 @@ func testModel() *alu.Model {
 	return &alu.Model{
 		Ex2F32: alu.Ex2F32, Ex2F32Ftz: alu.Ex2F32Ftz, Ex2F16: alu.Ex2F16, Ex2BF16: alu.Ex2BF16,
 		RcpApproxF32: alu.RcpApproxF32, RcpApproxF32Ftz: alu.RcpApproxF32Ftz, Rcp64H: alu.Rcp64H,
-		DivFixupF32: alu.DivFixupF32,
+		DivFixupF32: alu.DivFixupF32, Tensor: alu.TensorModelNamed("ampere"),
 	}
 }
 

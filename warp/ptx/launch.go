@@ -41,6 +41,35 @@ type LaunchConfig struct {
 	// tex_desc.go.
 	Tex     *TexTable
 	TexRefs []uint64
+	// Device receives the kernel's calls to the device runtime (printf,
+	// assert); nil discards printf text (an assert still stops the kernel).
+	Device DeviceCalls
+	// StackSize is each thread's call stack in bytes for recursive
+	// kernels (0: DefaultStackSize); StackSource names where the limit was
+	// set, for the overflow fault ("" : the default). StackFrames are
+	// ptxas -v's stack frames by function name; a recursive function
+	// without one takes FuncSpan.StackFrame, the front end's estimate.
+	StackSize   uint64
+	StackSource string
+	StackFrames map[string]uint64
+	// ClockMHz converts cycles to the nanoseconds of %globaltimer (0: one
+	// cycle per nanosecond); ClockBase is the cycle count at the launch's
+	// start (a device that ran earlier launches), added to %clock,
+	// %clock64 and %globaltimer.
+	ClockMHz  float64
+	ClockBase uint64
+	// SharedAllocUnit rounds %total_smem_size (the machine's shared
+	// memory allocation unit; 0: no rounding); SharedReserved is the
+	// shared memory the system reserves per block (sm_80 and later: 1 KiB,
+	// after the block's own, read by %reserved_smem_offset_*).
+	SharedAllocUnit, SharedReserved uint64
+	// WarpBarrier selects the pre-Volta barrier rule: a warp that executes
+	// bar.sync counts all of its threads. The default is the sm_70+ rule,
+	// each executing thread counts once (barrier.go).
+	WarpBarrier bool
+	// Strict turns what PTX leaves undefined and gpusim gives a documented
+	// result for into faults: an integer division or remainder by zero.
+	Strict bool
 }
 
 // Launch is the per-launch context shared by all blocks of one kernel launch.
@@ -52,6 +81,14 @@ type Launch struct {
 	// bases[s] is the base address of space s's variables in s's own address
 	// space; bases[numSpaces+s] the same seen through generic addressing.
 	bases [2 * spaceCount]uint64
+
+	// Recursive kernels: the call stack's size per thread, where its limit
+	// comes from, and what each span's activation takes of it (and
+	// whether that is ptxas's figure).
+	stack       uint64
+	stackSource string
+	frame       []uint64
+	framePtxas  []bool
 }
 
 const spaceCount = int(traces.SpaceParamFrame) + 1
@@ -103,10 +140,36 @@ func NewLaunch(cfg LaunchConfig) (*Launch, error) {
 	} else if code.width != cfg.Width || code.kernel != cfg.Kernel {
 		return nil, fmt.Errorf("kernel %s: compiled code is for another kernel or warp width", name)
 	}
+	if err := checkTensorModel(code, cfg.Model); err != nil {
+		return nil, fmt.Errorf("kernel %s: %v", name, err)
+	}
 	if err := checkModel(code.models, cfg.Model); err != nil {
 		return nil, fmt.Errorf("kernel %s: %v", name, err)
 	}
 	l := &Launch{cfg: cfg, code: code, threads: threads, warps: (threads + cfg.Width - 1) / cfg.Width}
+	if cfg.Kernel.Recursive {
+		l.stack, l.stackSource = cfg.StackSize, cfg.StackSource
+		if l.stack == 0 {
+			l.stack = DefaultStackSize
+		}
+		if l.stackSource == "" {
+			l.stackSource = "CUDA's default cudaLimitStackSize"
+		}
+		if l.stack > 1<<24 {
+			return nil, fmt.Errorf("kernel %s: a call stack of %d bytes per thread is more than gpusim allocates (16 MiB)", name, l.stack)
+		}
+		l.frame = make([]uint64, len(cfg.Kernel.Funcs))
+		l.framePtxas = make([]bool, len(cfg.Kernel.Funcs))
+		for i, fs := range cfg.Kernel.Funcs {
+			if !fs.Recursive {
+				continue
+			}
+			l.frame[i] = max(fs.StackFrame, 8)
+			if v, ok := cfg.StackFrames[fs.Name]; ok && v > 0 {
+				l.frame[i], l.framePtxas[i] = v, true
+			}
+		}
+	}
 	l.bases[traces.SpaceGlobal] = cfg.GlobalVars
 	for s := 0; s < spaceCount; s++ {
 		l.bases[spaceCount+s] = l.bases[s]
@@ -128,3 +191,12 @@ func (l *Launch) ThreadsPerBlock() int { return l.threads }
 
 // WarpsPerBlock is ThreadsPerBlock divided by the warp width, rounded up.
 func (l *Launch) WarpsPerBlock() int { return l.warps }
+
+// nanoseconds converts cycles of the launch's clock to %globaltimer's
+// nanoseconds.
+func (l *Launch) nanoseconds(cycles uint64) uint64 {
+	if l.cfg.ClockMHz <= 0 {
+		return cycles
+	}
+	return uint64(float64(cycles) * 1000 / l.cfg.ClockMHz)
+}

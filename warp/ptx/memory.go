@@ -13,12 +13,24 @@ import (
 // address within it in w.acc.
 func (w *Warp) bytes(sp traces.Space, l int, n int, write bool) ([]byte, error) {
 	a := &w.acc
-	addr := a.Addr[l]
+	b, sp, addr, err := w.bytesAt(sp, l, a.Addr[l], n, write)
+	a.Addr[l], a.Spaces[l] = addr, sp
+	return b, err
+}
+
+// bytesAt returns the n bytes at addr in space sp for lane l (a generic
+// address is resolved), with the space and address it resolved to.
+func (w *Warp) bytesAt(sp traces.Space, l int, addr uint64, n int, write bool) ([]byte, traces.Space, uint64, error) {
 	if sp == traces.SpaceGeneric {
 		sp, addr = mem.Resolve(addr)
-		a.Addr[l] = addr
 	}
-	a.Spaces[l] = sp
+	b, err := w.segBytes(sp, l, addr, n, write)
+	return b, sp, addr, err
+}
+
+// segBytes returns the n bytes at addr of space sp (not generic) as lane l
+// sees them (its block's shared memory, its own local memory and frame).
+func (w *Warp) segBytes(sp traces.Space, l int, addr uint64, n int, write bool) ([]byte, error) {
 	switch sp {
 	case traces.SpaceGlobal:
 		s := w.gseg
@@ -42,6 +54,21 @@ func (w *Warp) bytes(sp traces.Space, l int, n int, write bool) ([]byte, error) 
 		return w.b.l.cfg.Params.Slice(addr, n, write)
 	}
 	return nil, &mem.Fault{Kind: mem.FaultOutOfRange, Space: sp, Addr: addr, Size: n, Write: write}
+}
+
+// readGeneric copies len(dst) bytes at a generic address as lane l sees
+// them (the device runtime's calls take generic pointers, with no
+// alignment).
+func (w *Warp) readGeneric(l int, addr uint64, dst []byte) error {
+	sp, a := mem.Resolve(addr)
+	for i := range dst {
+		b, err := w.segBytes(sp, l, a+uint64(i), 1, false)
+		if err != nil {
+			return err
+		}
+		dst[i] = b[0]
+	}
+	return nil
 }
 
 // addrs computes the address of every lane in m from address operand i

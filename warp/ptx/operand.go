@@ -32,7 +32,7 @@ func (w *Warp) inSlow(s *srcOpd, i int) []uint64 {
 		case traces.SRegLaneID:
 			return w.laneID
 		}
-		w.special(s.sreg, v)
+		w.special(s.sreg, s.disp, v)
 	case srcSym:
 		x := w.b.l.bases[s.base] + s.disp
 		for l := range v {
@@ -64,8 +64,9 @@ func (w *Warp) inSlow(s *srcOpd, i int) []uint64 {
 	return v
 }
 
-// special fills v with special register r.
-func (w *Warp) special(r traces.SpecialReg, v []uint64) {
+// special fills v with special register r (idx: the number of %envregN
+// and %reserved_smem_offset_N).
+func (w *Warp) special(r traces.SpecialReg, idx uint64, v []uint64) {
 	l := w.b.l
 	cfg := &l.cfg
 	var x uint64
@@ -93,15 +94,49 @@ func (w *Warp) special(r traces.SpecialReg, v []uint64) {
 	case traces.SRegGridID:
 		x = cfg.GridID
 	case traces.SRegClock:
-		x = uint64(uint32(w.now))
+		x = uint64(uint32(cfg.ClockBase + w.now))
 	case traces.SRegClockHi:
-		x = w.now >> 32
-	case traces.SRegClock64, traces.SRegGlobalTimer:
-		x = w.now
+		x = (cfg.ClockBase + w.now) >> 32
+	case traces.SRegClock64:
+		x = cfg.ClockBase + w.now
+	case traces.SRegGlobalTimer, traces.SRegGlobalTimerLo, traces.SRegGlobalTimerHi:
+		x = l.nanoseconds(cfg.ClockBase + w.now)
+		switch r {
+		case traces.SRegGlobalTimerLo:
+			x = uint64(uint32(x))
+		case traces.SRegGlobalTimerHi:
+			x >>= 32
+		}
 	case traces.SRegDynamicSmemSize:
 		x = cfg.DynShared
-	case traces.SRegTotalSmemSize:
-		x = uint64(len(w.b.shared.Data))
+	case traces.SRegTotalSmemSize, traces.SRegReservedSmemBegin, traces.SRegReservedSmemEnd,
+		traces.SRegReservedSmemCap, traces.SRegReservedSmemOffset:
+		// As ptxas compiles them for sm_80: the block's allocation
+		// (SR_SMEMSZ) holds its own shared memory, rounded to the
+		// allocation unit, then the system's reserved part;
+		// %total_smem_size is the former, %reserved_smem_offset_cap the
+		// whole, %reserved_smem_offset_begin and _0 the start of the
+		// reserved part. _end and _1 are driver constants; gpusim gives
+		// the end of the reserved part and its start.
+		total := uint64(len(w.b.shared.Data))
+		if u := cfg.SharedAllocUnit; u > 1 {
+			total = (total + u - 1) / u * u
+		}
+		switch r {
+		case traces.SRegTotalSmemSize, traces.SRegReservedSmemBegin, traces.SRegReservedSmemOffset:
+			x = total
+		default:
+			x = total + cfg.SharedReserved
+		}
+	case traces.SRegEnvReg:
+		// %envreg1:%envreg2 hold the address of the grid workspace of a
+		// cooperative launch (CUDA 11.8 cooperative_groups/details/
+		// driver_abi.h: get_grid_workspace), 0 for any other launch, so
+		// that grid.sync() outside a cooperative launch traps as on
+		// hardware; gpusim makes no cooperative launches, and the driver
+		// defines no other envreg a CUDA header reads: all are 0.
+		x = 0
+		_ = idx
 	case traces.SRegWarpSize:
 		x = uint64(w.width)
 	case traces.SRegLanemaskEq, traces.SRegLanemaskLe, traces.SRegLanemaskLt, traces.SRegLanemaskGe, traces.SRegLanemaskGt:

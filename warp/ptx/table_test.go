@@ -47,8 +47,15 @@ const rowsPrelude = `.version 8.3
 	.local .align 16 .b8 lbuf[64];
 `
 
+// An example line may start with set-up instructions, each followed by
+// "; " (an mbarrier must be initialised before it is used): they run first,
+// and the last instruction is the one examined.
 func rowsKernel(inst string) string {
-	return rowsPrelude + "\t" + inst + ";\n$L_end:\n\tret;\n}\n"
+	body := ""
+	for _, in := range strings.Split(inst, "; ") {
+		body += "\t" + in + ";\n"
+	}
+	return rowsPrelude + body + "$L_end:\n\tret;\n}\n"
 }
 
 // rowsTextures binds rtex to a 16x16 u8x4 texture (normalised reads,
@@ -215,7 +222,8 @@ func runExample(t *testing.T, text string, trials int, seed uint64) exampleRun {
 		return exampleRun{err: err}
 	}
 	k := prog.Kernels[0]
-	run := exampleRun{op: k.Code[0].Op, defs: slotSet{}}
+	tgt := strings.Count(text, "; ") // the examined instruction's index; set-up before it
+	run := exampleRun{op: k.Code[tgt].Op, defs: slotSet{}}
 	nregs, npreds := int32(len(k.Regs)), k.NumPreds
 	slotName := func(x int32) string {
 		switch {
@@ -227,7 +235,7 @@ func runExample(t *testing.T, text string, trials int, seed uint64) exampleRun {
 		return "carry"
 	}
 	d := traces.KernelDeps(k)
-	id := d.Insts[0]
+	id := d.Insts[tgt]
 	for _, x := range d.Slots[id.Def.Lo:id.Def.Hi] {
 		run.defs[slotName(x)] = true
 	}
@@ -254,8 +262,9 @@ func runExample(t *testing.T, text string, trials int, seed uint64) exampleRun {
 	}
 	mem0 = slices.Clone(mem0)
 	// exec runs the example from state s (and the global buffer's first
-	// contents) and returns the state after it.
-	exec := func(s state) (state, error) {
+	// contents): its set-up, then the examined instruction; it returns the
+	// states before and after that one.
+	exec := func(s state) (state, state, error) {
 		host, _ := rg.global.Host(buf, 4096)
 		copy(host, mem0)
 		b, err := rg.launch.NewBlock([3]uint32{}, 0)
@@ -266,8 +275,14 @@ func runExample(t *testing.T, text string, trials int, seed uint64) exampleRun {
 		copy(w.regs, s.regs)
 		copy(w.preds, s.preds)
 		w.carry = s.carry
+		for range tgt {
+			if _, err := w.Step(0); err != nil {
+				t.Fatalf("%s: set-up: %v", text, err)
+			}
+		}
+		pre := snap(w)
 		_, err = w.Step(0)
-		return snap(w), err
+		return pre, snap(w), err
 	}
 	for trial := 0; trial < trials; trial++ {
 		b, err := rg.launch.NewBlock([3]uint32{}, 0)
@@ -296,8 +311,8 @@ func runExample(t *testing.T, text string, trials int, seed uint64) exampleRun {
 			w.preds[p] = rng.Uint64()
 		}
 		w.carry = rng.Uint64()
-		before := snap(w)
-		after, err := exec(before)
+		start := snap(w)
+		before, after, err := exec(start)
 		if err != nil && run.op != traces.OpTrap {
 			run.err = err
 			return run
@@ -323,9 +338,9 @@ func runExample(t *testing.T, text string, trials int, seed uint64) exampleRun {
 		}
 		run.changed = append(run.changed, changed)
 		// The same state with the carry flag flipped.
-		flipped := before
-		flipped.carry = ^before.carry
-		after2, err2 := exec(flipped)
+		flipped := start
+		flipped.carry = ^start.carry
+		_, after2, err2 := exec(flipped)
 		if (err == nil) == (err2 == nil) && (!slices.Equal(after.regs, after2.regs) || !slices.Equal(after.preds, after2.preds)) {
 			run.carryMatters = true
 		}

@@ -334,7 +334,7 @@ func (w *Warp) fetch(obj *TexObject, s *Sampler, x *texOp, q *fetchQuery, out *[
 	st.ntaps = 0
 	float := s.FloatResult(res.Format)
 	if q.gather != 0 {
-		return w.gather(obj, s, x, q, out, float)
+		return w.gatherTexels(obj, s, x, q, out, float)
 	}
 	l0, l1, f1, two := w.levels(res, s, q)
 	frac := uint(0)
@@ -535,8 +535,8 @@ func (w *Warp) levelTaps(obj *TexObject, s *Sampler, x *texOp, q *fetchQuery, lv
 	return nil
 }
 
-// gather is tld4: channel q.gather-1 of the bilinear footprint's texels.
-func (w *Warp) gather(obj *TexObject, s *Sampler, x *texOp, q *fetchQuery, out *[4]uint32, float bool) error {
+// gatherTexels is tld4: channel q.gather-1 of the bilinear footprint's texels.
+func (w *Warp) gatherTexels(obj *TexObject, s *Sampler, x *texOp, q *fetchQuery, out *[4]uint32, float bool) error {
 	res := &obj.Res
 	var ax [3]axis
 	_, slice := w.setup(res, s, x, q, 0, true, &ax)

@@ -2,6 +2,8 @@ package ptx
 
 import (
 	"errors"
+
+	"github.com/gpusim/gpusim/alu"
 	"github.com/gpusim/gpusim/warp"
 	"math/bits"
 
@@ -10,17 +12,18 @@ import (
 )
 
 // maxStack bounds the reconvergence stack (divergence nesting plus call
-// depth); deeper means runaway recursion and is a fault.
-const maxStack = 4096
+// depth); deeper means runaway recursion and is a fault (the call stack's
+// limit usually stops recursion first).
+const maxStack = 1 << 16
 
 // entry is one reconvergence-stack entry: lanes mask execute from pc until
 // they reach rpc, where they merge into the entry below. A call entry (call
-// >= 0: the call-site index) is the base of a callee; its lanes leave it by
-// ret, and rpc is -1.
+// >= 0: the call-site index; fn: the callee's index in Kernel.Funcs) is the
+// base of a callee; its lanes leave it by ret, and rpc is -1.
 type entry struct {
-	pc, rpc int32
-	call    int32
-	mask    uint64
+	pc, rpc  int32
+	call, fn int32
+	mask     uint64
 }
 
 // Warp is one warp of a block: registers, predicates, masks, the
@@ -43,6 +46,8 @@ type Warp struct {
 	done   bool
 
 	barWait int8   // barrier the warp waits at, -1 none
+	barAt   int32  // the instruction that made it wait
+	barExec uint64 // the lanes that executed it
 	redOp   *op    // pending bar.red destination
 	redMask uint64 // lanes that executed that bar.red
 
@@ -56,6 +61,19 @@ type Warp struct {
 	sink    []uint64     // where `_` destinations go
 	gseg    *mem.Segment // the global allocation the last access hit
 	tx      *texScratch  // texture and surface instructions' working memory (tex_exec.go)
+
+	sp      []uint32 // per lane: bytes of its call stack in use (recursive kernels)
+	saves   [][]byte // per lane: the saved activations of recursive calls
+	callTmp []byte   // staging of call arguments and results
+	strLane int      // the lane whose %s strings readString reads
+	strFn   func(addr uint64) (string, bool)
+
+	// Matrix instructions (mma.go, matmem.go): the gathered matrices, one
+	// dot product's operands, and the extra parts of a multi-part access.
+	mat        []uint64
+	dotA, dotB []uint32
+	opA, opB   []alu.TensorOperand
+	parts      []warp.Access
 
 	warpInsts, threadInsts []uint64
 }
@@ -75,6 +93,11 @@ func newWarp(b *Block, id int) *Warp {
 		warpInsts:   make([]uint64, len(l.code.ops)),
 		threadInsts: make([]uint64, len(l.code.ops)),
 	}
+	if k.Recursive {
+		w.sp = make([]uint32, W)
+		w.saves = make([][]byte, W)
+	}
+	w.strFn = w.readString
 	w.threads = min(W, l.threads-w.first)
 	w.lanes = warp.LowMask(w.threads)
 	for i := range w.tid {
@@ -85,6 +108,16 @@ func newWarp(b *Block, id int) *Warp {
 	}
 	w.acc.Addr = make([]uint64, W)
 	w.acc.Spaces = make([]traces.Space, W)
+	if n := l.code.matScratch; n > 0 {
+		w.mat = make([]uint64, n)
+		w.dotA, w.dotB = make([]uint32, maxDotK), make([]uint32, maxDotK)
+		w.opA, w.opB = make([]alu.TensorOperand, l.code.tensorOps), make([]alu.TensorOperand, l.code.tensorOps)
+		w.parts = make([]warp.Access, maxParts)
+		for i := range w.parts {
+			w.parts[i].Addr = make([]uint64, W)
+			w.parts[i].Spaces = make([]traces.Space, W)
+		}
+	}
 	bx, by := int(l.cfg.Block[0]), int(l.cfg.Block[1])
 	for lane := 0; lane < W; lane++ {
 		w.laneID[lane] = uint64(lane)
@@ -105,7 +138,11 @@ func (w *Warp) reset() {
 	clear(w.preds)
 	w.carry, w.exited, w.done = 0, 0, false
 	w.barWait, w.redOp, w.redMask = -1, nil, 0
-	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, call: -1, mask: w.lanes})
+	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, call: -1, fn: -1, mask: w.lanes})
+	clear(w.sp)
+	for i := range w.saves {
+		w.saves[i] = w.saves[i][:0]
+	}
 }
 
 // ID is the warp's index within its block (%warpid).
@@ -232,7 +269,10 @@ func (w *Warp) push(e entry) error {
 
 // retire removes lanes from every entry (exit, or ret at kernel level).
 func (w *Warp) retire(lanes uint64) {
-	w.exited |= lanes
+	if n := popcount(lanes &^ w.exited); n > 0 {
+		w.exited |= lanes
+		w.b.lanesExited(n)
+	}
 	for i := range w.stack {
 		w.stack[i].mask &^= lanes
 	}
@@ -256,6 +296,7 @@ var errStackOverflow = errors.New("reconvergence stack overflow (runaway recursi
 // fault wraps an exec error with the instruction's and the thread's identity.
 func (w *Warp) fault(o *op, m uint64, err error) error {
 	f := warp.NewFault(w.code.prog, w.code.kernel.Name, o.in, warp.Mnemonic(o.in), w.b.ctaid, o.pc, w.width, m, err)
+	f.Warp = w.id
 	for i := range f.Thread {
 		f.Thread[i] = uint32(w.tid[i][f.Lane])
 	}

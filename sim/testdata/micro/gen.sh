@@ -21,9 +21,11 @@
 #               atomic adds, each lane at base + lane*stride (stride 0: one
 #               address for the warp; 4: 32 distinct words).
 #
-# Tensor-core mma (issue 12) is not decoded yet: its latency and throughput
-# kernels go in alu.ptx as lat_mma_* and tput_mma_* when it is, with a row
-# in sim/micro_test.go (see the marked place there).
+#   alu.ptx     lat_mma_*, tput_mma_*: tensor-core mma.sync.aligned.m16n8k8
+#               .row.col.f32.f16.f16.f32 (sm_75 and later, so one file serves
+#               every preset): a chain of 2 x 256 mma through the
+#               accumulator, and 32 warps of 8 independent accumulators
+#               DEPTH deep, as the other lat_* and tput_* kernels.
 set -eu
 cd "$(dirname "$0")"
 
@@ -83,6 +85,59 @@ throughput() {
   printf '\tst.global.u64 [%%rd3], %%rd4;\n\tst.global.u64 [%%rd3+8], %%rd5;\n\tret;\n}\n'
 }
 
+# mma_latency KERNEL INST: one warp, 2 x 256 INST with the accumulator
+# {%f0..%f3} as C and D (A = {%a0, %a1}, B = {%b0}, halves of 1.0 and 0).
+mma_latency() {
+  name=$1 inst=$2
+  printf '\n.visible .entry %s(.param .u64 out)\n{\n' "$name"
+  printf '\t.reg .b64 %%rd<8>;\n\t.reg .b32 %%a<2>;\n\t.reg .b32 %%b<1>;\n\t.reg .f32 %%f<4>;\n'
+  printf '\tld.param.u64 %%rd1, [out];\n\tcvta.to.global.u64 %%rd1, %%rd1;\n'
+  printf '\tmov.b32 %%a0, 0x3C003C00;\n\tmov.b32 %%a1, 0;\n\tmov.b32 %%b0, 0x3C003C00;\n'
+  c=0
+  while [ $c -lt 4 ]; do printf '\tmov.f32 %%f%d, 0f00000000;\n' $c; c=$((c+1)); done
+  acc='{%f0, %f1, %f2, %f3}'
+  printf '\tmov.u64 %%rd2, %%clock64;\n'
+  rep 256 "$inst $acc, {%a0, %a1}, {%b0}, $acc;"
+  printf '\tmov.u64 %%rd3, %%clock64;\n'
+  rep 256 "$inst $acc, {%a0, %a1}, {%b0}, $acc;"
+  printf '\tmov.u64 %%rd4, %%clock64;\n'
+  printf '\tsub.s64 %%rd5, %%rd3, %%rd2;\n\tsub.s64 %%rd6, %%rd4, %%rd3;\n'
+  printf '\tst.global.u64 [%%rd1], %%rd5;\n\tst.global.u64 [%%rd1+8], %%rd6;\n'
+  printf '\tst.global.f32 [%%rd1+16], %%f0;\n\tret;\n}\n'
+}
+
+# mma_throughput KERNEL INST DEPTH: every thread runs 8 independent
+# accumulators {%cK0..%cK3} DEPTH deep between two clock reads.
+mma_throughput() {
+  name=$1 inst=$2 depth=$3
+  printf '\n.visible .entry %s(.param .u64 out)\n{\n' "$name"
+  printf '\t.reg .b32 %%r<2>;\n\t.reg .b64 %%rd<8>;\n\t.reg .b32 %%a<2>;\n\t.reg .b32 %%b<1>;\n'
+  k=1
+  while [ $k -le 8 ]; do printf '\t.reg .f32 %%c%d_<4>;\n' $k; k=$((k+1)); done
+  printf '\tld.param.u64 %%rd1, [out];\n\tcvta.to.global.u64 %%rd1, %%rd1;\n'
+  printf '\tmov.u32 %%r1, %%tid.x;\n\tmul.wide.u32 %%rd2, %%r1, 16;\n\tadd.s64 %%rd3, %%rd1, %%rd2;\n'
+  printf '\tmov.b32 %%a0, 0x3C003C00;\n\tmov.b32 %%a1, 0;\n\tmov.b32 %%b0, 0x3C003C00;\n'
+  k=1
+  while [ $k -le 8 ]; do
+    c=0
+    while [ $c -lt 4 ]; do printf '\tmov.f32 %%c%d_%d, 0f00000000;\n' $k $c; c=$((c+1)); done
+    k=$((k+1))
+  done
+  printf '\tbar.sync 0;\n\tmov.u64 %%rd4, %%clock64;\n'
+  d=0
+  while [ $d -lt "$depth" ]; do
+    k=1
+    while [ $k -le 8 ]; do
+      acc="{%c${k}_0, %c${k}_1, %c${k}_2, %c${k}_3}"
+      printf '\t%s %s, {%%a0, %%a1}, {%%b0}, %s;\n' "$inst" "$acc" "$acc"
+      k=$((k+1))
+    done
+    d=$((d+1))
+  done
+  printf '\tmov.u64 %%rd5, %%clock64;\n'
+  printf '\tst.global.u64 [%%rd3], %%rd4;\n\tst.global.u64 [%%rd3+8], %%rd5;\n\tret;\n}\n'
+}
+
 {
   header
   latency lat_fma_f32 f32 f32 0f3F800000 'fma.rn.f32 %v1, %v1, %v2, %v3;'
@@ -97,6 +152,8 @@ throughput() {
   throughput tput_mad_s32 b32 3 32 'mad.lo.s32 %vC, %vC, %vA, %vB;'
   throughput tput_ex2_f32 f32 0f3F800000 16 'ex2.approx.ftz.f32 %vC, %vC;'
   throughput tput_fma_f64 f64 0d3FF0000000000000 8 'fma.rn.f64 %vC, %vC, %vA, %vB;'
+  mma_latency lat_mma_m16n8k8 'mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32'
+  mma_throughput tput_mma_m16n8k8 'mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32' 16
 } > alu.ptx
 
 # chase_loop LABEL SPACE REG TYPE N SINK: a loop of N dependent loads
