@@ -36,9 +36,9 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 	// release, wakeWaiting) lower p.wake themselves.
 	cands := p.cands[:0]
 	wake := Never
-	for _, sl := range p.warps {
-		if !s.every && sl.wake > now {
-			wake = min(wake, sl.wake)
+	for i, sl := range p.warps {
+		if w := p.wakes[i]; !s.every && w > now {
+			wake = min(wake, w)
 			continue
 		}
 		r, t, pc := s.eval(sl, now)
@@ -56,7 +56,7 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 			continue
 		}
 		s.setState(sl, r, pc, now)
-		sl.wake = t
+		p.wakes[i] = t
 		if t == Never && !sl.parked {
 			sl.parked = true
 			s.blocks[sl.blk].parked++
@@ -82,26 +82,28 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 			if sl.cand {
 				sl.cand = false
 				s.setState(sl, NotSelected, sl.npc, now)
-				sl.wake = next
+				sl.setWake(next)
 				if s.interv > 1 {
 					// Its unit may be busy before its next issue slot.
 					if f := s.nextFree(p, sl); f > now+1 {
-						sl.wake = now + 1
+						sl.setWake(now + 1)
 					}
 				}
 			}
-			wake = min(wake, sl.wake)
+			wake = min(wake, sl.wake())
 		}
 	}
 	if p.exits > 0 {
-		live := p.warps[:0]
-		for _, sl := range p.warps {
+		live, wakes := p.warps[:0], p.wakes[:0]
+		for i, sl := range p.warps {
 			if !sl.exited {
+				sl.widx = int32(len(live))
 				live = append(live, sl)
+				wakes = append(wakes, p.wakes[i])
 			}
 		}
 		clear(p.warps[len(live):])
-		p.warps = live
+		p.warps, p.wakes = live, wakes
 		p.exits = 0
 	}
 	p.wake = min(p.wake, wake)
@@ -192,12 +194,13 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		}
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		sl.ready[r], sl.long[r], sl.from[r] = done, long, info.unit
+		sl.sb[r] = sbEntry{ready: done, from: info.unit, long: long}
 	}
 	// Selected covers this cycle; from the next the warp is evaluated
 	// again (a taken branch holds it for the branch unit's latency plus
 	// scheduler.taken_branch_penalty).
-	sl.hold, sl.holdWhy, sl.holdPC, sl.wake = now+1, NoInstruction, -1, now+1
+	sl.hold, sl.holdWhy, sl.holdPC = now+1, NoInstruction, -1
+	sl.setWake(now + 1)
 	if res.Kind == warp.KindBranch || res.Kind == warp.KindDiverged {
 		sl.hold = now + max(1, info.lat) + s.takenBranch
 	}
@@ -293,8 +296,8 @@ func (s *SM) scoreboard(sl *slot) {
 	var t Cycle
 	long, from := false, int32(-1)
 	for _, r := range s.prog.slots[use.lo:use.hi] {
-		if x := sl.ready[r]; x > t || (x == t && sl.long[r]) {
-			t, long, from = x, sl.long[r], sl.from[r]
+		if e := sl.sb[r]; e.ready > t || (e.ready == t && e.long) {
+			t, long, from = e.ready, e.long, e.from
 		}
 	}
 	sl.npc, sl.sbAt, sl.sbLong, sl.nunit, sl.sbUnit = pc, t, long, s.prog.firstUnit(pc), from
@@ -315,7 +318,7 @@ func (s *SM) exit(p *partition, sl *slot, b *blockState, now Cycle) {
 	s.flush(sl, now+1)
 	sl.exited = true
 	p.exits++
-	sl.wake = Never
+	sl.setWake(Never)
 	if sl.inActive {
 		sl.inActive = false
 		p.nactive--
@@ -341,7 +344,8 @@ func (s *SM) release(b *blockState, now Cycle) {
 		}
 		sl.parked, sl.waiting = false, false
 		b.parked--
-		sl.hold, sl.holdWhy, sl.holdPC, sl.wake = now+1, Barrier, sl.barPC, now+1
+		sl.hold, sl.holdWhy, sl.holdPC = now+1, Barrier, sl.barPC
+		sl.setWake(now + 1)
 		sl.part.wake = min(sl.part.wake, now+1)
 	}
 }
@@ -373,9 +377,9 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 		if (i-first+n)%n > at {
 			t = now
 		}
-		for _, sl := range q.warps {
-			if !sl.cand && sl.state == NotSelected && sl.wake > t && sl.nunit == u {
-				sl.wake = t
+		for j, sl := range q.warps {
+			if !sl.cand && sl.state == NotSelected && q.wakes[j] > t && sl.nunit == u {
+				q.wakes[j] = t
 				q.wake = min(q.wake, t)
 			}
 		}
