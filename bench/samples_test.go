@@ -163,8 +163,9 @@ func run(tb testing.TB, p *sim.Prepared, mode string) *sim.KernelStats {
 
 // measure runs p b.N times after one run to warm the caches and the
 // heap, and reports the simulator's speed: warp-inst/s, cycles/s
-// (timing), ns per warp instruction and heap allocations per warp
-// instruction (with b.ReportAllocs' per-run figures).
+// (timing), ns per warp instruction, heap allocations per warp
+// instruction (with b.ReportAllocs' per-run figures) and warp
+// instructions per CPU second of the process.
 func measure(b *testing.B, p *sim.Prepared, mode string) {
 	run(b, p, mode)
 	measureCold(b, p, mode)
@@ -176,6 +177,7 @@ func measureCold(b *testing.B, p *sim.Prepared, mode string) {
 	b.ReportAllocs()
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
+	cpu0, cpuOK := cpuTime()
 	b.ResetTimer()
 	var insts, cycles uint64
 	for i := 0; i < b.N; i++ {
@@ -186,6 +188,7 @@ func measureCold(b *testing.B, p *sim.Prepared, mode string) {
 		}
 	}
 	b.StopTimer()
+	cpu1, _ := cpuTime()
 	runtime.ReadMemStats(&ms1)
 	sec := b.Elapsed().Seconds()
 	b.ReportMetric(float64(insts)/sec, "warp-inst/s")
@@ -194,6 +197,11 @@ func measureCold(b *testing.B, p *sim.Prepared, mode string) {
 		b.ReportMetric(float64(cycles)/sec, "cycles/s")
 	}
 	b.ReportMetric(float64(ms1.Mallocs-ms0.Mallocs)/float64(insts), "allocs/warp-inst")
+	if cpu := (cpu1 - cpu0).Seconds(); cpuOK && cpu > 0 {
+		// The rate per CPU second (all threads): on a shared machine the
+		// wall-clock figures above also count other processes' time.
+		b.ReportMetric(float64(insts)/cpu, "warp-inst/cpu-s")
+	}
 }
 
 // BenchmarkSamples runs every bundled sample at its launch file's size in

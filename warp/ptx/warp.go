@@ -44,6 +44,9 @@ type Warp struct {
 	stack  []entry
 	exited uint64
 	done   bool
+	// stack0 holds the stack while it is shallow, in the warp's own memory
+	// next to the fields every Step reads (one cache miss fewer).
+	stack0 [4]entry
 
 	barWait int8   // barrier the warp waits at, -1 none
 	barAt   int32  // the instruction that made it wait
@@ -86,7 +89,6 @@ func newWarp(b *Block, id int) *Warp {
 		b: b, code: l.code, ops: l.code.ops, id: id, width: W, first: id * W,
 		regs:   make([]uint64, l.code.nrows*W),
 		preds:  make([]uint64, k.NumPreds),
-		stack:  make([]entry, 0, 16),
 		laneID: make([]uint64, W),
 		tmp:    make([]uint64, W),
 		sink:   make([]uint64, W),
@@ -96,6 +98,7 @@ func newWarp(b *Block, id int) *Warp {
 		w.sp = make([]uint32, W)
 		w.saves = make([][]byte, W)
 	}
+	w.stack = w.stack0[:0]
 	w.strFn = w.readString
 	w.threads = min(W, l.threads-w.first)
 	w.lanes = warp.LowMask(w.threads)
