@@ -1,6 +1,10 @@
 package mem
 
-import "math"
+import (
+	"math"
+
+	"github.com/gpusim/gpusim/internal/sat"
+)
 
 // A channel is a bandwidth limit modelled as a first-come first-served
 // queue: it moves one request at a time, a request of b bytes occupying it
@@ -43,7 +47,7 @@ func (c *channel) serve(t Cycle, n uint64) (start, end uint64) {
 		return arrive, arrive
 	}
 	start = max(arrive, c.free)
-	end = addSat(start, mulSat(n, c.ticksPerByte))
+	end = sat.Add(start, sat.Mul(n, c.ticksPerByte))
 	c.wait += start - arrive
 	c.busy += end - start
 	c.free = end
@@ -52,7 +56,7 @@ func (c *channel) serve(t Cycle, n uint64) (start, end uint64) {
 
 // toCycle rounds a tick up to the cycle at or after it.
 func toCycle(tick uint64) Cycle {
-	return Cycle(addSat(tick, 1<<tickShift-1) >> tickShift)
+	return Cycle(sat.Add(tick, 1<<tickShift-1) >> tickShift)
 }
 
 // toTick is cycle t in ticks. Times past 2^40 cycles (which the timing
@@ -119,7 +123,7 @@ func (d *DRAM) Read(sm int, t Cycle, n uint64) Cycle {
 	start, end := d.channel(sm).serve(t, n)
 	d.stats.Reads++
 	d.stats.ReadBytes += n
-	return toCycle(max(addSat(start, d.latency), end))
+	return toCycle(max(sat.Add(start, d.latency), end))
 }
 
 // Write queues a write of n bytes from SM sm reaching the DRAM at cycle t

@@ -5,13 +5,13 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"math/bits"
 	"os"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/gpusim/gpusim/diag"
+	"github.com/gpusim/gpusim/internal/sat"
 )
 
 // The memory budget of a run: what a launch will allocate (buffers, the
@@ -109,25 +109,6 @@ func FormatBytes(n uint64) string {
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
 }
 
-// satMul and satAdd are multiplication and addition that stop at the
-// largest uint64 instead of wrapping: footprints of absurd launches stay
-// absurd.
-func satMul(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	if hi != 0 {
-		return math.MaxUint64
-	}
-	return lo
-}
-
-func satAdd(a, b uint64) uint64 {
-	s, carry := bits.Add64(a, b, 0)
-	if carry != 0 {
-		return math.MaxUint64
-	}
-	return s
-}
-
 // footprint is the memory a launch will take, item by item.
 type footprint struct {
 	items []fpItem
@@ -148,7 +129,7 @@ func (f *footprint) add(bytes uint64, at func(string) error, format string, args
 		return
 	}
 	f.items = append(f.items, fpItem{what: fmt.Sprintf(format, args...), bytes: bytes, at: at})
-	f.total = satAdd(f.total, bytes)
+	f.total = sat.Add(f.total, bytes)
 }
 
 // budget is a run's limit and how it was chosen.
@@ -215,5 +196,5 @@ func TraceLimit(maxMemory uint64) int64 {
 // gridBlocks is the number of blocks of grid g (CUDA's largest grid has
 // about 2^63), at most the largest int.
 func gridBlocks(g [3]uint32) int {
-	return int(min(satMul(satMul(uint64(g[0]), uint64(g[1])), uint64(g[2])), math.MaxInt64))
+	return int(min(sat.Mul(sat.Mul(uint64(g[0]), uint64(g[1])), uint64(g[2])), math.MaxInt64))
 }

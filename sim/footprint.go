@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpusim/gpusim/core"
 	"github.com/gpusim/gpusim/diag"
+	"github.com/gpusim/gpusim/internal/sat"
 	"github.com/gpusim/gpusim/traces"
 )
 
@@ -20,7 +21,7 @@ func (p *Prepared) staticFootprint(where string) footprint {
 		at := func(msg string) error {
 			return &diag.Error{File: where, Line: b.Line, Key: "buffers." + b.Name, Msg: "buffers." + b.Name + ": " + msg}
 		}
-		f.add(satMul(b.Count, uint64(b.Type.Size())), at, "buffers.%s (%d elements of %s)", b.Name, b.Count, b.Type)
+		f.add(sat.Mul(b.Count, uint64(b.Type.Size())), at, "buffers.%s (%d elements of %s)", b.Name, b.Count, b.Type)
 	}
 	f.add(p.Program.GlobalSize, atLargest(p.Program.Path, p.Program.Globals), "the module's .global variables")
 	f.add(p.Program.ConstSize, atLargest(p.Program.Path, p.Program.Consts), "the module's .const variables")
@@ -56,12 +57,12 @@ func (p *Prepared) checkRunMemory(blockBytes uint64, resident int, prog *core.Pr
 	}
 	what := fmt.Sprintf("blocks (%s of %s: shared memory %d bytes, per thread %d bytes of private memory (.local %d, call frames %d), registers and counters)",
 		per, FormatBytes(blockBytes), p.blockShared(), k.PrivateSize(), k.LocalSize, k.FrameSize)
-	f.add(satMul(blockBytes, uint64(resident)), p.atKernel, "%s", what)
+	f.add(sat.Mul(blockBytes, uint64(resident)), p.atKernel, "%s", what)
 	if prog != nil {
 		m := p.Machine
 		sms := uint64(m.DispatchUnits())
 		smAt := func(msg string) error { return m.Errorf("gpu.sms", "%s", msg) }
-		f.add(satMul(sms, core.SMFootprint(m, prog)), smAt, "the timing model's warp slots, scoreboards and units (%d SMs of %d warps)", sms, m.MaxWarps())
+		f.add(sat.Mul(sms, core.SMFootprint(m, prog)), smAt, "the timing model's warp slots, scoreboards and units (%d SMs of %d warps)", sms, m.MaxWarps())
 		f.add(core.PCFootprint(prog), p.atKernel, "per-instruction counters (%d instructions)", prog.Len())
 		hcfg := core.MemoryConfig(m)
 		l1At := func(msg string) error { return m.Errorf("memory.l1.size", "%s", msg) }
@@ -77,7 +78,7 @@ func (p *Prepared) blockShared() uint64 {
 	if align == 0 {
 		align = 16
 	}
-	return satAdd((k.SharedSize+align-1)&^(align-1), p.Spec.Shared)
+	return sat.Add((k.SharedSize+align-1)&^(align-1), p.Spec.Shared)
 }
 
 // atLargest positions a message at the largest of vars (in file), or at

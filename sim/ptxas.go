@@ -3,6 +3,7 @@ package sim
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Resources as NVIDIA's assembler counts them. When ptxas is installed,
@@ -94,11 +96,19 @@ func PtxasResources(ptxas string, src []byte, arch string) (*PtxasResult, error)
 	if err := os.WriteFile(in, src, 0o644); err != nil {
 		return nil, err
 	}
-	out, err := exec.Command(ptxas, "-v", "-arch="+arch, in, "-o", filepath.Join(tmp, "module.cubin")).CombinedOutput()
+	ctx, cancel := context.WithTimeout(context.Background(), ptxasTimeout)
+	defer cancel()
+	out, err := boundedCommand(ctx, ptxas, "-v", "-arch="+arch, in, "-o", filepath.Join(tmp, "module.cubin")).CombinedOutput()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("ptxas -arch=%s: stopped after %v", arch, ptxasTimeout)
+	}
 	if err != nil {
 		msg := strings.TrimSpace(string(out))
 		if i := strings.IndexByte(msg, '\n'); i >= 0 {
 			msg = msg[:i]
+		}
+		if strings.Contains(msg, "Memory allocation failure") {
+			msg += fmt.Sprintf(" (gpusim gives ptxas %s of address space)", FormatBytes(ptxasMemory))
 		}
 		return nil, fmt.Errorf("ptxas -arch=%s: %s", arch, strings.TrimPrefix(msg, "ptxas "))
 	}
@@ -114,6 +124,26 @@ func PtxasResources(ptxas string, src []byte, arch string) (*PtxasResult, error)
 		}
 	}
 	return r, nil
+}
+
+// ptxas is bounded: a module whose kernels declare huge local arrays
+// makes it allocate tens of GiB (1 GiB of .local per thread took 24 GiB
+// before the kernel's OOM killer stopped it), and a run must not take the
+// machine down for a register count it can estimate instead.
+const (
+	ptxasMemory  = 4 << 30 // address space (ulimit -v)
+	ptxasTimeout = 2 * time.Minute
+)
+
+// boundedCommand runs name with args under ptxasMemory of address space,
+// through the shell's ulimit (Go cannot set a child's resource limits);
+// without /bin/sh it runs unbounded.
+func boundedCommand(ctx context.Context, name string, args ...string) *exec.Cmd {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		return exec.CommandContext(ctx, name, args...)
+	}
+	script := fmt.Sprintf(`ulimit -v %d && exec "$0" "$@"`, ptxasMemory>>10)
+	return exec.CommandContext(ctx, "/bin/sh", append([]string{"-c", script, name}, args...)...)
 }
 
 // ParsePtxasInfo reads the per-kernel lines of ptxas -v's output:

@@ -8,6 +8,7 @@ import (
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/core"
 	"github.com/gpusim/gpusim/diag"
+	"github.com/gpusim/gpusim/internal/sat"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
 	"github.com/gpusim/gpusim/warp"
@@ -106,7 +107,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 		return nil, err
 	}
 	g := p.Spec.Grid
-	resident := min(uint64(gridBlocks(g)), satMul(uint64(m.DispatchUnits()), uint64(max(1, occ.BlocksPerSM))))
+	resident := min(uint64(gridBlocks(g)), sat.Mul(uint64(m.DispatchUnits()), uint64(max(1, occ.BlocksPerSM))))
 	if err := p.checkRunMemory(src.BlockFootprint(), int(resident), prog); err != nil {
 		return nil, err
 	}

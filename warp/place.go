@@ -1,10 +1,5 @@
 package warp
 
-import (
-	"math"
-	"math/bits"
-)
-
 // Place is where a warp (AMD: wave) stands, for the diagnosis of a run
 // that stopped before its end (a limit, a deadlock, a fault, an
 // interrupt): its next instruction, the lanes that will execute it, and
@@ -29,24 +24,4 @@ type Place struct {
 type Path struct {
 	PC    int32
 	Lanes uint64
-}
-
-// MulSat and AddSat are multiplication and addition that stop at the
-// largest uint64 instead of wrapping (memory footprints of absurd
-// launches stay absurd instead of looking small).
-func MulSat(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	if hi != 0 {
-		return math.MaxUint64
-	}
-	return lo
-}
-
-// AddSat: see MulSat.
-func AddSat(a, b uint64) uint64 {
-	s, c := bits.Add64(a, b, 0)
-	if c != 0 {
-		return math.MaxUint64
-	}
-	return s
 }

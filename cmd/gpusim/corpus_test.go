@@ -247,7 +247,7 @@ func TestTracePrintfAssert(t *testing.T) {
 		var so, se strings.Builder
 		trace := filepath.Join(dir, "ptx", "assert_fail."+c+".ptx")
 		code := run([]string{"-mode", "functional", "-q", "-launch", filepath.Join(dir, "assert_fail.launch.toml"), trace}, &so, &se)
-		re := regexp.MustCompile(`gpusim: .*assert_fail\.` + strings.ReplaceAll(c, ".", `\.`) + `\.ptx:\d+:\d+: call\.uni: assertion ` + "`v\\[i\\] < 100`" + ` failed at \S*assert_fail\.cu:\d+ in void check_range\(const int \*, int\) \(kernel _Z4scanPKii, block \(1,0,0\), thread \(8,0,0\)\)`)
+		re := regexp.MustCompile(`gpusim: .*assert_fail\.` + strings.ReplaceAll(c, ".", `\.`) + `\.ptx:\d+:\d+: call\.uni: assertion ` + "`v\\[i\\] < 100`" + ` failed at \S*assert_fail\.cu:\d+ in void check_range\(const int \*, int\) \(kernel _Z4scanPKii, block \(1,0,0\), warp 0, lane 8, thread \(8,0,0\), pc \d+\)`)
 		if code != exitFault || !re.MatchString(se.String()) {
 			t.Errorf("%s: exit %d\n%s", trace, code, se.String())
 		}

@@ -103,6 +103,8 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	var plan outputPlan
 	plan.add("-o", textPath)
 	plan.add("-json", jsonPath)
+	views.plan(&plan)
+	plan.add("-timeline", timeline.path)
 	if err := plan.check(); err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}

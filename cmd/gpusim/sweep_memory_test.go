@@ -11,7 +11,10 @@ import (
 // TestSweepMemoryBoundedByJobs: a sweep lays a point out in memory only
 // when a worker takes it, so 8 points with a 64 MiB buffer each at -j 1
 // peak near one point's memory, not eight (the buffer is filled, so its
-// pages are really there), and the process stays near its budget.
+// pages are really there). Alone it peaks at about 160 MiB (the budget);
+// on a loaded machine the collector lags and the peak has reached 320
+// MiB, so the bound is what eight points held at once would exceed: the
+// 448 MiB of seven points' buffers.
 func TestSweepMemoryBoundedByJobs(t *testing.T) {
 	trace, err := filepath.Abs(filepath.Join("testdata", "reliability", "spin.ptx"))
 	if err != nil {
@@ -34,7 +37,7 @@ func TestSweepMemoryBoundedByJobs(t *testing.T) {
 	}
 	peak := ru.Maxrss << 10 // KiB on Linux
 	t.Logf("8 points of 64 MiB at -j 1: peak RSS %d MiB", peak>>20)
-	if peak > 256<<20 {
+	if peak > 7*64<<20 {
 		t.Errorf("peak RSS %d MiB: the points' memory is not bounded by -j", peak>>20)
 	}
 }

@@ -52,6 +52,10 @@ func TestTimelineFlag(t *testing.T) {
 		t.Errorf("%d events under a cap of 40000", n)
 	}
 
+	// A folder that cannot be made: its parent is a regular file.
+	if err := os.WriteFile(filepath.Join(dir, "afile"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		msg  string
@@ -59,7 +63,7 @@ func TestTimelineFlag(t *testing.T) {
 		{[]string{"-timeline", filepath.Join(dir, "x.json"), "-mode", "functional"}, "-timeline: the timeline needs -mode timing"},
 		{[]string{"-timeline", filepath.Join(dir, "x.json"), "-timeline-by", "sm"}, `-timeline-by: unknown timeline tracks "sm" (partition, warp)`},
 		{[]string{"-timeline", filepath.Join(dir, "x.json"), "-timeline-max-events", "0"}, "-timeline-max-events must be positive, got 0"},
-		{[]string{"-timeline", filepath.Join(dir, "no", "such", "x.json")}, "gpusim: -timeline: "},
+		{[]string{"-timeline", filepath.Join(dir, "afile", "x.json")}, "afile is a file, not a folder"},
 	} {
 		var so, se bytes.Buffer
 		code := run(append(append([]string{"-q", "-out", dir, "-grid", "2"}, c.args...), softmaxTrace), &so, &se)

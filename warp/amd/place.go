@@ -1,6 +1,9 @@
 package amd
 
-import "github.com/gpusim/gpusim/warp"
+import (
+	"github.com/gpusim/gpusim/internal/sat"
+	"github.com/gpusim/gpusim/warp"
+)
 
 // Place says where the wave stands (for the diagnosis of a run that
 // stopped): its next instruction and EXEC, or the barrier instruction it
@@ -25,5 +28,5 @@ func (w *Wave) Place() warp.Place {
 func (l *Launch) BlockFootprint() uint64 {
 	W := uint64(l.width)
 	perWave := 8 * (uint64(l.code.vgprs)*W + 16*W + 2*uint64(len(l.code.ops)))
-	return warp.AddSat(l.lds, warp.MulSat(perWave, uint64(l.waves)))
+	return sat.Add(l.lds, sat.Mul(perWave, uint64(l.waves)))
 }

@@ -2,10 +2,10 @@ package ptx
 
 import (
 	"fmt"
-	"github.com/gpusim/gpusim/warp"
-
+	"github.com/gpusim/gpusim/internal/sat"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // Block is one CTA of a launch: its warps, its shared memory, the private
@@ -46,7 +46,7 @@ func (l *Launch) NewBlock(ctaid [3]uint32, smid uint32) (*Block, error) {
 	if shared > mem.WindowSize {
 		return nil, fmt.Errorf("kernel %s: %d bytes of shared memory per block is too much", k.Name, shared)
 	}
-	if warp.MulSat(k.PrivateSize(), uint64(l.threads)) > maxPrivate {
+	if sat.Mul(k.PrivateSize(), uint64(l.threads)) > maxPrivate {
 		return nil, fmt.Errorf("kernel %s: %d bytes of .local and %d of call frames per thread for %d threads is too much", k.Name, k.LocalSize, k.FrameSize, l.threads)
 	}
 	b := &Block{

@@ -1,6 +1,9 @@
 package ptx
 
-import "github.com/gpusim/gpusim/warp"
+import (
+	"github.com/gpusim/gpusim/internal/sat"
+	"github.com/gpusim/gpusim/warp"
+)
 
 // Place says where the warp stands (for the diagnosis of a run that
 // stopped): its next instruction and active lanes, the barrier it waits at
@@ -50,11 +53,11 @@ func (l *Launch) BlockFootprint() uint64 {
 	if align == 0 {
 		align = 16
 	}
-	shared := warp.AddSat((k.SharedSize+align-1)&^(align-1), l.cfg.DynShared)
-	private := warp.MulSat(k.PrivateSize(), uint64(l.threads))
+	shared := sat.Add((k.SharedSize+align-1)&^(align-1), l.cfg.DynShared)
+	private := sat.Mul(k.PrivateSize(), uint64(l.threads))
 	W := uint64(l.cfg.Width)
 	// Registers, predicates, 16 lane vectors of scratch and ids, and two
 	// counters per instruction.
 	perWarp := 8 * (uint64(l.code.nrows)*W + uint64(k.NumPreds) + 16*W + 2*uint64(len(l.code.ops)))
-	return warp.AddSat(warp.AddSat(shared, private), warp.MulSat(perWarp, uint64(l.warps)))
+	return sat.Add(sat.Add(shared, private), sat.Mul(perWarp, uint64(l.warps)))
 }

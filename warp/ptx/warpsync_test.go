@@ -18,11 +18,11 @@ func TestMembermaskFaults(t *testing.T) {
 		want    string
 	}{
 		{32, "vote.sync.ballot.b32 %r4, %p1, 0xffff;",
-			"vote.sync.ballot.b32: lane 16 executes vote.sync.ballot.b32 but is not in its membermask 0x0000ffff (kernel k, block (0,0,0), thread (16,0,0))"},
+			"vote.sync.ballot.b32: lane 16 executes vote.sync.ballot.b32 but is not in its membermask 0x0000ffff (kernel k, block (0,0,0), warp 0, lane 16, thread (16,0,0), pc 2)"},
 		{32, "setp.lt.u32 %p2, %r10, 16;\n@%p2 exit;\nredux.sync.add.u32 %r4, %r10, 0xffffffff;",
-			"redux.sync.add.u32: membermask 0xffffffff names lanes 0x0000ffff that have exited or hold no thread: they can never execute redux.sync.add.u32 (kernel k, block (0,0,0), thread (16,0,0))"},
+			"redux.sync.add.u32: membermask 0xffffffff names lanes 0x0000ffff that have exited or hold no thread: they can never execute redux.sync.add.u32 (kernel k, block (0,0,0), warp 0, lane 16, thread (16,0,0), pc 4)"},
 		{20, "match.any.sync.b32 %r4, %r10, 0xffffffff;",
-			"match.any.sync.b32: membermask 0xffffffff names lanes 0xfff00000 that have exited or hold no thread: they can never execute match.any.sync.b32 (kernel k, block (0,0,0), thread (0,0,0))"},
+			"match.any.sync.b32: membermask 0xffffffff names lanes 0xfff00000 that have exited or hold no thread: they can never execute match.any.sync.b32 (kernel k, block (0,0,0), warp 0, lane 0, thread (0,0,0), pc 2)"},
 		{32, "elect.sync %r4|%p2, 0;",
 			"elect.sync: lane 0 executes elect.sync but is not in its membermask 0x00000000"},
 		{20, "vote.sync.ballot.b32 %r4, %p1, 0x000fffff;", ""},
