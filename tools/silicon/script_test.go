@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -225,31 +227,67 @@ func TestRunScriptNcuSettings(t *testing.T) {
 	}
 }
 
-// The stand-in sample driver accepts the manifests `silicon samples` writes
-// for every bundled sample and refuses damaged ones.
+// `silicon samples` writes a manifest for every bundled sample and
+// samples.list names each with the kernel its launch file launches and the
+// architecture its PTX targets (read here from the files themselves); the
+// stand-in sample driver accepts every manifest and refuses damaged ones.
 func TestSampleManifests(t *testing.T) {
 	dir := t.TempDir()
-	names, err := writeSampleManifests("../../traces/samples", dir)
+	samples, err := writeSampleManifests("../../traces/samples", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	launches, _ := filepath.Glob("../../traces/samples/*.launch.toml")
-	if len(names) != len(launches) {
-		t.Fatalf("%d manifests for %d launch files", len(names), len(launches))
+	if len(samples) != len(launches) {
+		t.Fatalf("%d manifests for %d launch files", len(samples), len(launches))
 	}
-	for _, n := range names {
-		m, err := parseManifest(filepath.Join(dir, n+".manifest"))
+	kernelLine := regexp.MustCompile(`(?m)^kernel\s*=\s*"(\w+)"`)
+	targetLine := regexp.MustCompile(`(?m)^\.target sm_(\d+)`)
+	var list strings.Builder
+	renamed, newer := 0, 0
+	for i, s := range samples {
+		if want := strings.TrimSuffix(filepath.Base(launches[i]), ".launch.toml"); s.Name != want {
+			t.Errorf("sample %d is %s, want %s (sorted by name)", i, s.Name, want)
+		}
+		k := kernelLine.FindStringSubmatch(readSource(t, launches[i]))
+		ptx := readSource(t, "../../traces/samples/"+s.Name+".ptx")
+		sm := targetLine.FindStringSubmatch(ptx)
+		if k == nil || sm == nil {
+			t.Fatalf("%s: no kernel line in the launch file or no .target in the PTX", s.Name)
+		}
+		if s.Kernel != k[1] || strconv.Itoa(s.MinSM) != sm[1] || s.Target != "sm_"+sm[1] || !strings.Contains(ptx, ".entry "+s.Kernel+"(") {
+			t.Errorf("%s: kernel %s, target %s (sm %d); the launch file names %s, the PTX targets sm_%s",
+				s.Name, s.Kernel, s.Target, s.MinSM, k[1], sm[1])
+		}
+		if s.Kernel != s.Name {
+			renamed++
+		}
+		if s.MinSM > 75 {
+			newer++
+		}
+		fmt.Fprintf(&list, "%s %s %s\n", s.Name, k[1], sm[1])
+		m, err := parseManifest(filepath.Join(dir, s.Name+".manifest"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.kernel != n || m.grid[0] == 0 || m.block[0] == 0 || m.params == 0 {
-			t.Errorf("%s: %+v", n, m)
+		if m.sample != s.Name || m.kernel != s.Kernel || m.grid[0] == 0 || m.block[0] == 0 || m.params == 0 {
+			t.Errorf("%s: %+v", s.Name, m)
 		}
-		line, err := fakeSample(filepath.Join(dir, n+".manifest"), "../../traces/samples/"+n+".ptx", 2)
+		line, err := fakeSample(filepath.Join(dir, s.Name+".manifest"), "../../traces/samples/"+s.Name+".ptx", 2)
 		var d drvLine
-		if err != nil || json.Unmarshal([]byte(line), &d) != nil || d.Kernel != n || len(d.EventMS) != 2 || d.Variant != "ptx-jit" {
-			t.Errorf("%s: %v %s", n, err, line)
+		if err != nil || json.Unmarshal([]byte(line), &d) != nil || d.Sample != s.Name || d.Kernel != s.Kernel ||
+			len(d.EventMS) != 2 || d.Variant != "ptx-jit" {
+			t.Errorf("%s: %v %s", s.Name, err, line)
 		}
+	}
+	// The bundled samples include kernels named apart from their sample and
+	// samples for a newer architecture than sm_75 (the gemm_*_sm80 ones):
+	// what this test is for.
+	if renamed == 0 || newer == 0 {
+		t.Errorf("%d samples whose kernel is not the sample's name, %d for a target after sm_75; want some of each", renamed, newer)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "samples.list")); err != nil || string(b) != list.String() {
+		t.Errorf("samples.list (%v):\n%s\nwant:\n%s", err, b, list.String())
 	}
 	// vecadd's n (1,000,000) sits after its three pointers, little-endian.
 	b, err := os.ReadFile(filepath.Join(dir, "vecadd.manifest"))
@@ -267,6 +305,22 @@ func TestSampleManifests(t *testing.T) {
 		}
 		if _, err := parseManifest(path); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.edit, err, c.want)
+		}
+	}
+}
+
+// A PTX .target names the oldest GPU that runs the module: sm_NN, and the
+// architecture-specific and family forms sm_NNa and sm_NNNf; anything else
+// is refused.
+func TestTargetSM(t *testing.T) {
+	for target, want := range map[string]int{"sm_75": 75, "sm_80": 80, "sm_90a": 90, "sm_100f": 100, "sm_120a": 120, "sm_20": 20} {
+		if got, ok := targetSM(target); !ok || got != want {
+			t.Errorf("targetSM(%q) = %d, %v; want %d", target, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "sm_", "sm_a", "sm_8", "sm_080", "sm_90af", "sm_90aa", "compute_80", "gfx1100", "sm_8x0", "sm_+80", "sm_-80"} {
+		if got, ok := targetSM(bad); ok {
+			t.Errorf("targetSM(%q) = %d, accepted", bad, got)
 		}
 	}
 }
