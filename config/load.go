@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/gpusim/gpusim/diag"
 )
 
 // presetFS holds the machine models shipped with gpusim.
@@ -65,7 +66,7 @@ func Describe(name string) (string, error) {
 // is an Errors list naming file, line and key (or the override) of every
 // problem found.
 func Load(ref string, sets []string) (*Machine, error) {
-	data, err := os.ReadFile(ref)
+	data, err := diag.ReadFile(ref, "machine model", diag.MachineFileLimit)
 	switch {
 	case err == nil:
 		return Parse(ref, data, sets)
@@ -152,6 +153,9 @@ func (m *Machine) defaults() {
 	}
 	if absent("memory", "l2", "slices") {
 		mm.L2.Slices = 1
+	}
+	if m.GPU.Vendor == VendorNVIDIA && absent("sm", "barrier_arrival") {
+		m.SM.BarrierArrival = BarrierPerThread
 	}
 	if m.GPU.Vendor == VendorAMD && absent("memory", "store_ack_latency") {
 		mm.StoreAckLatency = max(0, mm.L2.Latency)

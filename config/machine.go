@@ -114,7 +114,20 @@ type SM struct {
 	// its warps wait as no_instruction. Optional; 0 (the default) is an
 	// instant launch.
 	BlockLaunchLatency int `toml:"block_launch_latency" need:"optional"`
+
+	// BarrierArrival (NVIDIA) is how bar.sync counts arrivals:
+	// BarrierPerThread (sm_70 on: each thread that executes it counts
+	// once, so the lanes of a divergent warp arrive separately) or
+	// BarrierPerWarp (before sm_70: a warp that executes it counts all of
+	// its threads). Optional; default BarrierPerThread.
+	BarrierArrival string `toml:"barrier_arrival" need:"nvidia,optional"`
 }
+
+// Barrier arrival rules (SM.BarrierArrival).
+const (
+	BarrierPerThread = "thread"
+	BarrierPerWarp   = "warp"
+)
 
 // Scheduler is the [scheduler] table: one warp scheduler per partition.
 type Scheduler struct {

@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 )
@@ -55,11 +54,35 @@ func (v *validator) fail(path []string, format string, args ...any) {
 	v.errs.add(v.m.src.origin(path), keyString(path), "%s: %s", keyString(path), fmt.Sprintf(format, args...))
 }
 
-func (v *validator) atLeast(n, lo int, path ...string) {
-	if n < lo {
+// within checks lo <= n <= hi: every count, size and latency has a range
+// that keeps the arithmetic built on it exact (see MaxLatency).
+func (v *validator) within(n, lo, hi int, path ...string) {
+	switch {
+	case n < lo:
 		v.fail(path, "must be at least %d, got %d", lo, n)
+	case n > hi:
+		v.fail(path, "must be at most %d, got %d", hi, n)
 	}
 }
+
+// Ranges of the machine model's numbers, chosen so that no cycle count,
+// size or counter built from them can overflow: every latency is at most
+// MaxLatency cycles, so a completion time (the clock plus a few
+// latencies) stays far below the timing model's cycle limit (2^39, package
+// sim); an SM holds at most MaxWarpsPerSM warps and a GPU at most MaxSMs
+// SMs, so warp-cycle counters (warps times cycles) stay below 2^63;
+// bandwidths lie in [MinBandwidth, MaxBandwidth] bytes per cycle, so a
+// transfer's duration in the memory queues' fixed point is exact; shared
+// memory sizes fit the 32-bit shared window.
+const (
+	MaxLatency    = 1 << 20
+	MaxSMs        = 4096
+	MaxWarpsPerSM = 4096
+	MinBandwidth  = 1.0 / 1024
+	MaxBandwidth  = 1 << 20
+	MaxClockMHz   = 1e6
+	maxBytes32    = 1<<32 - 1
+)
 
 func (v *validator) oneOf(s, what string, allowed []string, path ...string) {
 	if !slices.Contains(allowed, s) {
@@ -108,11 +131,11 @@ func (v *validator) gpu() {
 			v.fail([]string{"gpu", "arch"}, "%s is not an AMD architecture (gfxNNN)", quoteString(g.Arch))
 		}
 	}
-	v.atLeast(g.SMs, 1, "gpu", "sms")
-	if !(g.ClockMHz > 0) {
-		v.fail([]string{"gpu", "clock_mhz"}, "must be positive, got %s", formatFloat(g.ClockMHz))
+	v.within(g.SMs, 1, MaxSMs, "gpu", "sms")
+	if !(g.ClockMHz > 0) || !(g.ClockMHz <= MaxClockMHz) {
+		v.fail([]string{"gpu", "clock_mhz"}, "must be a finite number of MHz above 0 and at most %g, got %s", float64(MaxClockMHz), formatFloat(g.ClockMHz))
 	}
-	v.atLeast(g.CUsPerWGP, 1, "gpu", "cus_per_wgp")
+	v.within(g.CUsPerWGP, 1, 8, "gpu", "cus_per_wgp")
 	if g.CUsPerWGP >= 1 && g.SMs >= 1 && g.SMs%g.CUsPerWGP != 0 && v.ok([]string{"gpu", "sms"}) {
 		v.fail([]string{"gpu", "cus_per_wgp"}, "sms %d is not a multiple of %d", g.SMs, g.CUsPerWGP)
 	}
@@ -157,68 +180,76 @@ func archOK(s, prefix string, ok func(byte) bool) bool {
 
 func (v *validator) sm() {
 	s := &v.m.SM
-	v.atLeast(s.Partitions, 1, "sm", "partitions")
-	v.atLeast(s.WarpsPerPartition, 1, "sm", "warps_per_partition")
-	v.atLeast(s.MaxThreads, 0, "sm", "max_threads")
-	v.atLeast(s.MaxBlocks, 1, "sm", "max_blocks")
-	v.atLeast(s.MaxBlockThreads, 1, "sm", "max_block_threads")
+	v.within(s.Partitions, 1, 64, "sm", "partitions")
+	v.within(s.WarpsPerPartition, 1, 1024, "sm", "warps_per_partition")
+	v.within(s.MaxThreads, 0, 1<<20, "sm", "max_threads")
+	v.within(s.MaxBlocks, 1, 4096, "sm", "max_blocks")
+	v.within(s.MaxBlockThreads, 1, 1<<16, "sm", "max_block_threads")
 	if s.MaxThreads > 0 && s.MaxBlockThreads > s.MaxThreads && v.ok([]string{"sm", "max_threads"}) {
 		v.fail([]string{"sm", "max_block_threads"}, "%d exceeds max_threads %d", s.MaxBlockThreads, s.MaxThreads)
 	}
 	switch v.m.GPU.Vendor {
 	case VendorNVIDIA:
-		v.atLeast(s.Registers, 1, "sm", "registers")
+		v.within(s.Registers, 1, 1<<24, "sm", "registers")
 		if s.Partitions >= 1 && s.Registers%s.Partitions != 0 && v.ok([]string{"sm", "partitions"}) {
 			v.fail([]string{"sm", "registers"}, "%d does not split evenly over %d partitions", s.Registers, s.Partitions)
 		}
-		v.atLeast(s.RegistersPerThread, 1, "sm", "registers_per_thread")
-		v.atLeast(s.RegistersPerBlock, 1, "sm", "registers_per_block")
-		v.atLeast(s.RegisterUnit, 1, "sm", "register_unit")
+		v.within(s.RegistersPerThread, 1, 1<<16, "sm", "registers_per_thread")
+		v.within(s.RegistersPerBlock, 1, 1<<24, "sm", "registers_per_block")
+		v.within(s.RegisterUnit, 1, 1<<16, "sm", "register_unit")
 		if v.ok([]string{"sm", "shared_per_block"}) {
-			v.atLeast(s.SharedPerBlockOptIn, s.SharedPerBlock, "sm", "shared_per_block_optin")
+			v.within(s.SharedPerBlockOptIn, s.SharedPerBlock, maxBytes32, "sm", "shared_per_block_optin")
 		}
 		if s.SharedPerBlockOptIn > s.SharedMemory && v.ok([]string{"sm", "shared_memory"}) {
 			v.fail([]string{"sm", "shared_per_block_optin"}, "%d exceeds shared_memory %d", s.SharedPerBlockOptIn, s.SharedMemory)
 		}
-		v.atLeast(s.SharedReserved, 0, "sm", "shared_reserved")
+		v.within(s.SharedReserved, 0, maxBytes32, "sm", "shared_reserved")
 	case VendorAMD:
-		v.atLeast(s.VGPRs, 1, "sm", "vgprs")
-		v.atLeast(s.VGPRsPerWave, 1, "sm", "vgprs_per_wave")
-		v.atLeast(s.VGPRGranule, 1, "sm", "vgpr_granule")
+		v.within(s.VGPRs, 1, 1<<16, "sm", "vgprs")
+		v.within(s.VGPRsPerWave, 1, 1<<16, "sm", "vgprs_per_wave")
+		v.within(s.VGPRGranule, 1, 1<<16, "sm", "vgpr_granule")
 		for _, w := range v.m.GPU.WarpSizes {
 			if w > v.m.GPU.WarpSize && (s.VGPRs*v.m.GPU.WarpSize%w != 0 || s.VGPRGranule*v.m.GPU.WarpSize%w != 0) && v.ok([]string{"sm", "vgprs"}, []string{"gpu"}) {
 				v.fail([]string{"sm", "vgpr_granule"}, "vgprs and vgpr_granule must halve evenly for wave%d", w)
 			}
 		}
-		v.atLeast(s.SGPRs, 0, "sm", "sgprs")
-		v.atLeast(s.SGPRsPerWave, 1, "sm", "sgprs_per_wave")
+		v.within(s.SGPRs, 0, 1<<16, "sm", "sgprs")
+		v.within(s.SGPRsPerWave, 1, 1<<16, "sm", "sgprs_per_wave")
 		if s.SGPRs > 0 {
-			v.atLeast(s.SGPRGranule, 1, "sm", "sgpr_granule")
+			v.within(s.SGPRGranule, 1, 1<<16, "sm", "sgpr_granule")
 			if s.SGPRsPerWave > s.SGPRs && v.ok([]string{"sm", "sgprs"}) {
 				v.fail([]string{"sm", "sgprs_per_wave"}, "%d exceeds sgprs %d", s.SGPRsPerWave, s.SGPRs)
 			}
 		}
 	}
-	v.atLeast(s.SharedMemory, 0, "sm", "shared_memory")
-	v.atLeast(s.SharedPerBlock, 0, "sm", "shared_per_block")
+	v.within(s.SharedMemory, 0, maxBytes32, "sm", "shared_memory")
+	v.within(s.SharedPerBlock, 0, maxBytes32, "sm", "shared_per_block")
 	if s.SharedPerBlock > s.SharedMemory && v.ok([]string{"sm", "shared_memory"}) {
 		v.fail([]string{"sm", "shared_per_block"}, "%d exceeds shared_memory %d", s.SharedPerBlock, s.SharedMemory)
 	}
-	v.atLeast(s.SharedAllocUnit, 1, "sm", "shared_alloc_unit")
-	v.atLeast(s.SharedBanks, 1, "sm", "shared_banks")
-	v.atLeast(s.SharedBankWidth, 1, "sm", "shared_bank_width")
-	v.atLeast(s.BlockLaunchLatency, 0, "sm", "block_launch_latency")
+	v.within(s.SharedAllocUnit, 1, maxBytes32, "sm", "shared_alloc_unit")
+	v.within(s.SharedBanks, 1, 1024, "sm", "shared_banks")
+	v.within(s.SharedBankWidth, 1, 1024, "sm", "shared_bank_width")
+	v.within(s.BlockLaunchLatency, 0, MaxLatency, "sm", "block_launch_latency")
+	if w := s.Partitions * s.WarpsPerPartition * max(1, v.m.GPU.CUsPerWGP); s.Partitions >= 1 && s.Partitions <= 64 &&
+		s.WarpsPerPartition >= 1 && s.WarpsPerPartition <= 1024 && v.m.GPU.CUsPerWGP <= 8 && w > MaxWarpsPerSM &&
+		v.ok([]string{"sm", "partitions"}, []string{"sm", "warps_per_partition"}) {
+		v.fail([]string{"sm", "warps_per_partition"}, "%d partitions of %d warps (times %d CUs) is %d warps per SM, more than %d", s.Partitions, s.WarpsPerPartition, max(1, v.m.GPU.CUsPerWGP), w, MaxWarpsPerSM)
+	}
+	if v.m.GPU.Vendor == VendorNVIDIA {
+		v.oneOf(s.BarrierArrival, "rule", []string{BarrierPerThread, BarrierPerWarp}, "sm", "barrier_arrival")
+	}
 }
 
 func (v *validator) scheduler() {
 	s := &v.m.Scheduler
 	v.oneOf(s.Policy, "policy", []string{PolicyLRR, PolicyGTO, PolicyOldest, PolicyTwoLevel}, "scheduler", "policy")
-	v.atLeast(s.IssueWidth, 1, "scheduler", "issue_width")
-	v.atLeast(s.IssueInterval, 1, "scheduler", "issue_interval")
-	v.atLeast(s.TwoLevelActive, 0, "scheduler", "two_level_active")
-	v.atLeast(s.TakenBranchPenalty, 0, "scheduler", "taken_branch_penalty")
+	v.within(s.IssueWidth, 1, 64, "scheduler", "issue_width")
+	v.within(s.IssueInterval, 1, 1024, "scheduler", "issue_interval")
+	v.within(s.TwoLevelActive, 0, 1024, "scheduler", "two_level_active")
+	v.within(s.TakenBranchPenalty, 0, MaxLatency, "scheduler", "taken_branch_penalty")
 	if s.Policy == PolicyTwoLevel {
-		v.atLeast(s.TwoLevelActive, 1, "scheduler", "two_level_active")
+		v.within(s.TwoLevelActive, 1, 1024, "scheduler", "two_level_active")
 		if w := v.m.SM.WarpsPerPartition; w >= 1 && s.TwoLevelActive > w && v.ok([]string{"sm", "warps_per_partition"}) {
 			v.fail([]string{"scheduler", "two_level_active"}, "%d exceeds warps_per_partition %d", s.TwoLevelActive, w)
 		}
@@ -234,10 +265,10 @@ func (v *validator) units() {
 		if keyPiece(u.Name) != u.Name {
 			v.fail([]string{"units", u.Name}, "unit names are letters, digits, _ and -")
 		}
-		v.atLeast(u.Lanes, 1, "units", u.Name, "lanes")
-		v.atLeast(u.Latency, 1, "units", u.Name, "latency")
-		v.atLeast(u.Initiation, 1, "units", u.Name, "initiation")
-		v.atLeast(u.Count, 1, "units", u.Name, "count")
+		v.within(u.Lanes, 1, 1024, "units", u.Name, "lanes")
+		v.within(u.Latency, 1, MaxLatency, "units", u.Name, "latency")
+		v.within(u.Initiation, 1, MaxLatency, "units", u.Name, "initiation")
+		v.within(u.Count, 1, 1024, "units", u.Name, "count")
 		v.oneOf(u.Scope, "scope", []string{ScopePartition, ScopeSM}, "units", u.Name, "scope")
 	}
 }
@@ -258,11 +289,11 @@ func (v *validator) opcodes() {
 	}
 	for _, k := range sortedKeys(v.m.Latency) {
 		v.patternKey("latency", k)
-		v.atLeast(v.m.Latency[k], 1, "latency", k)
+		v.within(v.m.Latency[k], 1, MaxLatency, "latency", k)
 	}
 	for _, k := range sortedKeys(v.m.Initiation) {
 		v.patternKey("initiation", k)
-		v.atLeast(v.m.Initiation[k], 1, "initiation", k)
+		v.within(v.m.Initiation[k], 1, MaxLatency, "initiation", k)
 	}
 }
 
@@ -281,46 +312,46 @@ func (v *validator) patternKey(table, k string) {
 
 func (v *validator) memory() {
 	mm := &v.m.Memory
-	v.atLeast(mm.SharedLatency, 1, "memory", "shared_latency")
+	v.within(mm.SharedLatency, 1, MaxLatency, "memory", "shared_latency")
 	v.oneOf(mm.BankConflict, "model", []string{ConflictNWay, ConflictNone}, "memory", "bank_conflict")
-	v.atLeast(mm.ConstLatency, 1, "memory", "const_latency")
+	v.within(mm.ConstLatency, 1, MaxLatency, "memory", "const_latency")
 	if v.m.src.has([]string{"memory", "store_ack_latency"}) {
-		v.atLeast(mm.StoreAckLatency, 0, "memory", "store_ack_latency")
+		v.within(mm.StoreAckLatency, 0, MaxLatency, "memory", "store_ack_latency")
 	}
 	if v.m.src.has([]string{"memory", "tex_latency"}) {
-		v.atLeast(mm.TexLatency, 1, "memory", "tex_latency")
+		v.within(mm.TexLatency, 1, MaxLatency, "memory", "tex_latency")
 	}
 	v.cache(&mm.L1.Cache, "l1")
 	v.cache(&mm.L2.Cache, "l2")
-	v.atLeast(mm.L1.CyclesPerLine, 1, "memory", "l1", "cycles_per_line")
-	v.atLeast(mm.L2.Slices, 1, "memory", "l2", "slices")
+	v.within(mm.L1.CyclesPerLine, 1, 1024, "memory", "l1", "cycles_per_line")
+	v.within(mm.L2.Slices, 1, 1<<16, "memory", "l2", "slices")
 	bw := mm.L2.SliceBandwidth
 	switch {
-	case !(bw >= 0) || math.IsInf(bw, 1):
-		v.fail([]string{"memory", "l2", "slice_bandwidth"}, "must be a finite number of bytes per cycle, at least 0 (0: unlimited), got %s", formatFloat(bw))
+	case !(bw == 0 || bw >= MinBandwidth && bw <= MaxBandwidth):
+		v.fail([]string{"memory", "l2", "slice_bandwidth"}, "must be 0 (unlimited) or from %g to %d bytes per cycle, got %s", MinBandwidth, MaxBandwidth, formatFloat(bw))
 	case mm.L2.Slices > 1 && bw == 0 && v.ok([]string{"memory", "l2", "slice_bandwidth"}):
 		v.fail([]string{"memory", "l2", "slices"}, "%d slices with unlimited ports (memory.l2.slice_bandwidth = 0) time exactly as one; give each port's bytes per cycle", mm.L2.Slices)
 	}
-	v.atLeast(mm.DRAM.Latency, 1, "memory", "dram", "latency")
-	if !(mm.DRAM.Bandwidth > 0) {
-		v.fail([]string{"memory", "dram", "bandwidth"}, "must be positive, got %s", formatFloat(mm.DRAM.Bandwidth))
+	v.within(mm.DRAM.Latency, 1, MaxLatency, "memory", "dram", "latency")
+	if bw := mm.DRAM.Bandwidth; !(bw >= MinBandwidth && bw <= MaxBandwidth) {
+		v.fail([]string{"memory", "dram", "bandwidth"}, "must be from %g to %d bytes per cycle, got %s", MinBandwidth, MaxBandwidth, formatFloat(bw))
 	}
 	v.oneOf(mm.DRAM.BandwidthPer, "scope", []string{PerGPU, PerSM}, "memory", "dram", "bandwidth_per")
 }
 
 func (v *validator) cache(c *Cache, name string) {
-	v.atLeast(c.Size, 1, "memory", name, "size")
-	if !isPow2(c.Line) {
-		v.fail([]string{"memory", name, "line"}, "must be a power of two, got %d", c.Line)
+	v.within(c.Size, 1, 1<<40, "memory", name, "size")
+	if !isPow2(c.Line) || c.Line > 1<<16 {
+		v.fail([]string{"memory", name, "line"}, "must be a power of two of at most 65536 bytes, got %d", c.Line)
 	}
 	if !isPow2(c.Sector) || c.Sector > c.Line {
 		v.fail([]string{"memory", name, "sector"}, "must be a power of two no larger than line %d, got %d", c.Line, c.Sector)
 	}
-	v.atLeast(c.Assoc, 1, "memory", name, "assoc")
-	if c.Size >= 1 && c.Assoc >= 1 && isPow2(c.Line) && c.Size%(c.Line*c.Assoc) != 0 && v.ok([]string{"memory", name, "line"}, []string{"memory", name, "assoc"}) {
+	v.within(c.Assoc, 1, 1<<16, "memory", name, "assoc")
+	if c.Size >= 1 && c.Assoc >= 1 && c.Assoc <= 1<<16 && isPow2(c.Line) && c.Line <= 1<<16 && c.Size%(c.Line*c.Assoc) != 0 && v.ok([]string{"memory", name, "line"}, []string{"memory", name, "assoc"}) {
 		v.fail([]string{"memory", name, "size"}, "%d is not a whole number of sets of %d ways x %d bytes", c.Size, c.Assoc, c.Line)
 	}
-	v.atLeast(c.Latency, 1, "memory", name, "latency")
+	v.within(c.Latency, 1, MaxLatency, "memory", name, "latency")
 	v.oneOf(c.Write, "write policy", []string{WriteThrough, WriteBack}, "memory", name, "write")
 }
 
@@ -334,7 +365,7 @@ func (v *validator) numerics() {
 
 func (v *validator) kernel() {
 	k := &v.m.Kernel
-	v.atLeast(k.Registers, 0, "kernel", "registers")
+	v.within(k.Registers, 0, 1<<16, "kernel", "registers")
 	limit := v.m.SM.RegistersPerThread
 	if v.m.GPU.Vendor == VendorAMD {
 		limit = v.m.SM.VGPRsPerWave

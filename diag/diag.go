@@ -3,6 +3,11 @@
 // and where, printed as `file:line:col: message`, the form editors and CI
 // logs link. Every package that knows a position returns an *Error, so a
 // caller can errors.As any failure into one type and read its position.
+// It also owns reading and writing the files a user names (file.go): input
+// files are read only when they are regular files of a bounded size (a
+// FIFO, a device or a huge file is an error naming it, never a hang), and
+// output files are written whole or not at all (a temporary file renamed
+// into place).
 //
 // It imports nothing else of the project; every other package may import it.
 package diag

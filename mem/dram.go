@@ -28,18 +28,22 @@ func newChannel(bandwidth float64) channel {
 	if bandwidth <= 0 {
 		return channel{}
 	}
-	return channel{ticksPerByte: uint64(math.Max(1, math.Ceil(float64(uint64(1)<<tickShift)/bandwidth)))}
+	t := math.Max(1, math.Ceil(float64(uint64(1)<<tickShift)/bandwidth))
+	if !(t < 1<<63) { // a bandwidth below what Problems accepts
+		t = 1 << 63
+	}
+	return channel{ticksPerByte: uint64(t)}
 }
 
 // serve queues a request of n bytes arriving at cycle t and returns the
 // ticks at which it starts and finishes moving.
 func (c *channel) serve(t Cycle, n uint64) (start, end uint64) {
-	arrive := uint64(t) << tickShift
+	arrive := toTick(t)
 	if c.ticksPerByte == 0 {
 		return arrive, arrive
 	}
 	start = max(arrive, c.free)
-	end = start + n*c.ticksPerByte
+	end = addSat(start, mulSat(n, c.ticksPerByte))
 	c.wait += start - arrive
 	c.busy += end - start
 	c.free = end
@@ -48,7 +52,17 @@ func (c *channel) serve(t Cycle, n uint64) (start, end uint64) {
 
 // toCycle rounds a tick up to the cycle at or after it.
 func toCycle(tick uint64) Cycle {
-	return Cycle((tick + 1<<tickShift - 1) >> tickShift)
+	return Cycle(addSat(tick, 1<<tickShift-1) >> tickShift)
+}
+
+// toTick is cycle t in ticks. Times past 2^40 cycles (which the timing
+// model's cycle limit keeps runs from reaching) saturate, as do the sums
+// of ticks in serve, so a queue can never wrap around to an early time.
+func toTick(t Cycle) uint64 {
+	if uint64(t) >= 1<<(64-tickShift) {
+		return ^uint64(0)
+	}
+	return uint64(t) << tickShift
 }
 
 // DRAM is device memory: a fixed latency plus a bandwidth limit. A read of
@@ -85,7 +99,7 @@ func NewDRAM(cfg DRAMConfig, sms int) (*DRAM, error) {
 	if cfg.PerSM {
 		n = max(1, sms)
 	}
-	d := &DRAM{latency: uint64(cfg.Latency) << tickShift, ch: make([]channel, n)}
+	d := &DRAM{latency: toTick(Cycle(max(0, cfg.Latency))), ch: make([]channel, n)}
 	for i := range d.ch {
 		d.ch[i] = newChannel(cfg.Bandwidth)
 	}
@@ -105,7 +119,7 @@ func (d *DRAM) Read(sm int, t Cycle, n uint64) Cycle {
 	start, end := d.channel(sm).serve(t, n)
 	d.stats.Reads++
 	d.stats.ReadBytes += n
-	return toCycle(max(start+d.latency, end))
+	return toCycle(max(addSat(start, d.latency), end))
 }
 
 // Write queues a write of n bytes from SM sm reaching the DRAM at cycle t

@@ -197,8 +197,13 @@ func (c *HierarchyConfig) Problems() []*diag.Error {
 const maxSectors = 32
 
 // maxBandwidth bounds a bandwidth so that a byte costs at least one tick
-// of the fixed-point queue clock (see dram.go).
-const maxBandwidth = 1 << 20
+// of the fixed-point queue clock (see dram.go); minBandwidth so that a
+// line's transfer (at most 2^16 bytes) costs at most 2^50 ticks, 2^26
+// cycles, far from overflowing the queues' sums.
+const (
+	maxBandwidth = 1 << 20
+	minBandwidth = 1.0 / 1024
+)
 
 // problems collects configuration problems as keyed, unpositioned
 // *diag.Errors: "key: what is wrong".
@@ -209,8 +214,8 @@ func (p *problems) add(key, format string, args ...any) {
 }
 
 func (p *problems) bandwidth(key string, bw float64) {
-	if math.IsNaN(bw) || bw < 0 || bw > maxBandwidth {
-		p.add(key, "%v bytes per cycle is not from 0 (unlimited) to %d", bw, maxBandwidth)
+	if math.IsNaN(bw) || bw < 0 || bw > maxBandwidth || bw > 0 && bw < minBandwidth {
+		p.add(key, "%v bytes per cycle is not 0 (unlimited) or from %v to %d", bw, minBandwidth, maxBandwidth)
 	}
 }
 

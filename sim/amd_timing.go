@@ -17,8 +17,9 @@ import (
 // waveSource makes AMD workgroups.
 type waveSource struct{ l *amd.Launch }
 
-func (s waveSource) Width() int         { return s.l.Code().Width() }
-func (s waveSource) WarpsPerBlock() int { return s.l.WavesPerBlock() }
+func (s waveSource) Width() int             { return s.l.Code().Width() }
+func (s waveSource) WarpsPerBlock() int     { return s.l.WavesPerBlock() }
+func (s waveSource) BlockFootprint() uint64 { return s.l.BlockFootprint() }
 
 func (s waveSource) NewBlock(id [3]uint32, sm uint32) (SourceBlock, error) {
 	b, err := s.l.NewBlock(id, sm)

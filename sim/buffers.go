@@ -4,7 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"os"
+
+	"github.com/gpusim/gpusim/diag"
 )
 
 // splitMix64 is the generator behind init = "random": SplitMix64 (Steele,
@@ -27,8 +28,20 @@ func (g *splitMix64) unit() float64 { return float64(g.next()>>11) * 0x1p-53 }
 // InitBytes builds the initial contents of a buffer as raw little-endian
 // bytes.
 func (b *BufferSpec) InitBytes() ([]byte, error) {
-	size := b.Type.Size()
 	out := make([]byte, b.Bytes())
+	if err := b.InitInto(out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// InitInto writes the initial contents of a buffer into out (b.Bytes()
+// bytes, zero), in place: the memory a launch allocates once.
+func (b *BufferSpec) InitInto(out []byte) error {
+	if uint64(len(out)) != b.Bytes() {
+		return fmt.Errorf("buffers.%s: %d bytes to fill, the buffer has %d", b.Name, len(out), b.Bytes())
+	}
+	size := b.Type.Size()
 	put := func(i uint64, s Scalar) error {
 		return putElem(out[i*uint64(size):], b.Type, s)
 	}
@@ -43,7 +56,7 @@ func (b *BufferSpec) InitBytes() ([]byte, error) {
 				s = Scalar{Int: int64(i)}
 			}
 			if err := put(i, wrapInt(s, b.Type)); err != nil {
-				return nil, fmt.Errorf("buffers.%s: iota: %v", b.Name, err)
+				return fmt.Errorf("buffers.%s: iota: %v", b.Name, err)
 			}
 		}
 	case "random":
@@ -55,48 +68,50 @@ func (b *BufferSpec) InitBytes() ([]byte, error) {
 					x = math.Nextafter(b.Max, b.Min)
 				}
 				if err := put(i, Scalar{IsFloat: true, Float: x}); err != nil {
-					return nil, fmt.Errorf("buffers.%s: %v", b.Name, err)
+					return fmt.Errorf("buffers.%s: %v", b.Name, err)
 				}
 			}
 			break
 		}
 		lo, hi := math.Ceil(b.Min), math.Ceil(b.Max) // integers in [lo, hi)
 		if hi <= lo {
-			return nil, fmt.Errorf("buffers.%s: random: no integer in [%g, %g)", b.Name, b.Min, b.Max)
+			return fmt.Errorf("buffers.%s: random: no integer in [%g, %g)", b.Name, b.Min, b.Max)
 		}
 		if err := checkIntRange(lo, b.Type); err != nil {
-			return nil, fmt.Errorf("buffers.%s: min: %v", b.Name, err)
+			return fmt.Errorf("buffers.%s: min: %v", b.Name, err)
 		}
 		if err := checkIntRange(hi-1, b.Type); err != nil {
-			return nil, fmt.Errorf("buffers.%s: max: %v", b.Name, err)
+			return fmt.Errorf("buffers.%s: max: %v", b.Name, err)
 		}
 		span := uint64(hi - lo)
 		for i := uint64(0); i < b.Count; i++ {
 			v := int64(lo) + int64(g.next()%span)
 			if err := put(i, Scalar{Int: v}); err != nil {
-				return nil, fmt.Errorf("buffers.%s: %v", b.Name, err)
+				return fmt.Errorf("buffers.%s: %v", b.Name, err)
 			}
 		}
 	case "values":
 		for i := uint64(0); i < b.Count; i++ {
 			if err := put(i, b.Values[i%uint64(len(b.Values))]); err != nil {
-				return nil, fmt.Errorf("buffers.%s: values[%d]: %v", b.Name, i%uint64(len(b.Values)), err)
+				return fmt.Errorf("buffers.%s: values[%d]: %v", b.Name, i%uint64(len(b.Values)), err)
 			}
 		}
 	case "file":
-		data, err := os.ReadFile(b.File)
+		size, err := diag.StatRegular(b.File, "init file")
 		if err != nil {
-			return nil, fmt.Errorf("buffers.%s: %v", b.Name, err)
+			return fmt.Errorf("buffers.%s: %v", b.Name, err)
 		}
-		if uint64(len(data)) != b.Bytes() {
-			return nil, fmt.Errorf("buffers.%s: %s has %d bytes, count %d of %s needs %d",
-				b.Name, b.File, len(data), b.Count, b.Type, b.Bytes())
+		if uint64(size) != b.Bytes() {
+			return fmt.Errorf("buffers.%s: %s has %d bytes, count %d of %s needs %d",
+				b.Name, b.File, size, b.Count, b.Type, b.Bytes())
 		}
-		copy(out, data)
+		if err := diag.ReadExact(b.File, "init file", out); err != nil {
+			return fmt.Errorf("buffers.%s: %v", b.Name, err)
+		}
 	default:
-		return nil, fmt.Errorf("buffers.%s: unknown init %q", b.Name, b.Init)
+		return fmt.Errorf("buffers.%s: unknown init %q", b.Name, b.Init)
 	}
-	return out, nil
+	return nil
 }
 
 // wrapInt makes iota wrap around in narrow integer types (u8 iota counts

@@ -56,8 +56,6 @@ func TestCheckMachine(t *testing.T) {
 			Msg: "memory.l2.latency: 188 cycles is below l1.latency (500): latencies are load-to-use totals, not increments"}}},
 		{[]string{"sm.shared_banks=24"}, []diag.Error{{File: "-set sm.shared_banks=24", Key: "sm.shared_banks",
 			Msg: "sm.shared_banks: 24 is not a power of two from 1 to 65536"}}},
-		{[]string{"memory.l2.slices=2", "memory.l2.slice_bandwidth=3e6"}, []diag.Error{{File: "-set memory.l2.slice_bandwidth=3e6", Key: "memory.l2.slice_bandwidth",
-			Msg: "memory.l2.slice_bandwidth: 3e+06 bytes per cycle is not from 0 (unlimited) to 1048576"}}},
 	} {
 		m, err := config.Load("sm_75", c.sets)
 		if err != nil {

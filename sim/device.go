@@ -78,6 +78,9 @@ func (d *Device) Load(prog *traces.Program, globalsAt uint64, globals []byte) (*
 	if prog.ISA != traces.ISAPTX {
 		return nil, fmt.Errorf("%s: the CUDA runtime runs PTX, not %s", prog.Path, prog.ISA)
 	}
+	if err := checkConstBank(prog); err != nil {
+		return nil, err
+	}
 	m := &Module{Program: prog, codes: map[*traces.Kernel]*ptxexec.Code{}}
 	if prog.GlobalSize > 0 {
 		if uint64(len(globals)) < prog.GlobalSize {

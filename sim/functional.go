@@ -3,43 +3,20 @@ package sim
 import (
 	"errors"
 	"fmt"
-	ptxexec "github.com/gpusim/gpusim/warp/ptx"
-	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/warp"
+	ptxexec "github.com/gpusim/gpusim/warp/ptx"
 )
 
-// FaultError is a fault of the simulated program (exit status 1), as
-// opposed to bad input.
-type FaultError struct{ Err error }
-
-func (e *FaultError) Error() string { return e.Err.Error() }
-func (e *FaultError) Unwrap() error { return e.Err }
-
-// Limits stop a run that goes on too long (an infinite loop in a kernel
-// hangs a real GPU; here it ends with a fault). Zero means no limit.
-type Limits struct {
-	MaxWarpInsts uint64 // warp instructions, both modes
-	MaxCycles    uint64 // cycles, timing mode
-}
-
-// LimitError is the fault of a kernel that Limits stopped.
-type LimitError struct{ msg string }
-
-func (e *LimitError) Error() string { return e.msg }
-
-func (l Limits) warpInstsError() error {
-	return &FaultError{Err: &LimitError{fmt.Sprintf("stopped after %d warp instructions (-max-warp-insts): the kernel may not terminate", l.MaxWarpInsts)}}
-}
-
-func (l Limits) cyclesError() error {
-	return &FaultError{Err: &LimitError{fmt.Sprintf("stopped at cycle %d (-max-cycles): the kernel may not terminate", l.MaxCycles)}}
-}
-
 // RunFunctional executes every block of the launch in grid order, one block
-// at a time, with no timing, and returns the kernel's counters.
+// at a time, with no timing, and returns the kernel's counters. A run that
+// a limit, a deadlock, a fault or an interrupt stops returns its error with
+// the counters so far, marked Partial and saying where the running block's
+// warps stood.
 func RunFunctional(p *Prepared) (*KernelStats, error) {
 	start := time.Now()
 	var src BlockSource
@@ -56,9 +33,28 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 		}
 		src = ptxSource{l}
 	}
+	if err := p.checkRunMemory(src.BlockFootprint(), 1, nil); err != nil {
+		return nil, err
+	}
 	var blk SourceBlock
-	var executed uint64
+	var spent warp.Spent
 	g := p.Spec.Grid
+	total := gridBlocks(g)
+	lim := p.Limits
+	done := 0
+	stop := func(err error) (*KernelStats, error) {
+		st := newKernelStats(p, "functional")
+		if blk != nil {
+			blk.Counts(st.addCounts)
+		}
+		st.finish(time.Since(start))
+		var spots []warpSpot
+		if blk != nil {
+			spots = blockSpots(nil, blk, -1, nil)
+		}
+		st.Partial = diagnose(p, err, spent.Turns, done, total, spots)
+		return st, err
+	}
 	for z := uint32(0); z < g[2]; z++ {
 		for y := uint32(0); y < g[1]; y++ {
 			for x := uint32(0); x < g[0]; x++ {
@@ -71,22 +67,35 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 				} else {
 					blk.Reset(id, 0)
 				}
-				budget := uint64(0)
-				if lim := p.Limits.MaxWarpInsts; lim != 0 {
-					if executed >= lim {
-						return nil, p.Limits.warpInstsError()
+				bg := warp.Budget{Stop: lim.Stop}
+				if lim.MaxWarpInsts != 0 {
+					if spent.Insts >= lim.MaxWarpInsts {
+						return stop(lim.warpInstsError())
 					}
-					budget = lim - executed
+					bg.Insts = lim.MaxWarpInsts - spent.Insts
 				}
-				n, err := blk.RunFor(budget)
-				executed += n
-				if errors.Is(err, warp.ErrStepLimit) {
-					return nil, p.Limits.warpInstsError()
+				if lim.MaxCycles != 0 {
+					if spent.Turns >= lim.MaxCycles {
+						return stop(lim.cyclesError(true, spent.Turns))
+					}
+					bg.Turns = lim.MaxCycles - spent.Turns
 				}
-				if err != nil {
+				n, err := blk.RunBudget(bg)
+				spent.Insts += n.Insts
+				spent.Turns += n.Turns
+				switch {
+				case err == nil:
+					done++
+				case errors.Is(err, warp.ErrStepLimit):
+					return stop(lim.warpInstsError())
+				case errors.Is(err, warp.ErrTurnLimit):
+					return stop(lim.cyclesError(true, spent.Turns))
+				case errors.Is(err, warp.ErrStopped):
+					return stop(&InterruptError{})
+				default:
 					// Faults and barrier deadlocks (which hang a real
 					// GPU) are the simulated program's, not bad input.
-					return nil, &FaultError{Err: err}
+					return stop(&FaultError{Err: err})
 				}
 			}
 		}
@@ -110,13 +119,17 @@ func (p *Prepared) newLaunch() (*ptxexec.Launch, error) {
 		ClockMHz: p.Machine.GPU.ClockMHz, ClockBase: p.ClockBase,
 		SharedAllocUnit: uint64(max(p.Machine.SM.SharedAllocUnit, 0)), SharedReserved: uint64(max(p.Machine.SM.SharedReserved, 0)),
 		Tex: p.Tex, TexRefs: p.TexRefs,
+		WarpBarrier: p.Machine.SM.BarrierArrival == config.BarrierPerWarp, Strict: p.Strict,
 	})
 }
 
 // WriteOutputs writes every buffer that names an output file into dir (see
-// LaunchSpec.OutputDir) and returns the paths written.
+// LaunchSpec.OutputDir), each whole or not at all, and returns the paths
+// written. A buffer that cannot be written does not stop the others; the
+// error names each that failed.
 func (p *Prepared) WriteOutputs(dir string) ([]string, error) {
 	var written []string
+	var errs []error
 	if err := p.syncArrays(); err != nil {
 		return nil, err
 	}
@@ -125,19 +138,25 @@ func (p *Prepared) WriteOutputs(dir string) ([]string, error) {
 			continue
 		}
 		data, err := p.Global.Host(p.BufferAddr[i], b.Bytes())
+		if err == nil {
+			err = diag.WriteBytes(p.OutputPath(dir, b), data)
+		}
 		if err != nil {
-			return written, err
+			errs = append(errs, fmt.Errorf("buffers.%s: %v", b.Name, err))
+			continue
 		}
-		path := filepath.Join(p.Spec.OutputDir(dir), b.Output)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return written, err
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return written, fmt.Errorf("buffers.%s: %v", b.Name, err)
-		}
-		written = append(written, path)
+		written = append(written, p.OutputPath(dir, b))
 	}
-	return written, nil
+	return written, errors.Join(errs...)
+}
+
+// OutputPath is the file buffer b's output goes to (b.Output in dir, see
+// LaunchSpec.OutputDir); "" when it has none.
+func (p *Prepared) OutputPath(dir string, b *BufferSpec) string {
+	if b.Output == "" {
+		return ""
+	}
+	return filepath.Join(p.Spec.OutputDir(dir), b.Output)
 }
 
 // Buffer returns the current device contents of the named buffer.

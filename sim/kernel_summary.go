@@ -60,5 +60,6 @@ func kernelDoc(k *KernelStats) KernelDoc {
 	if k.Timing != nil {
 		jk.TimingDoc = timingJSON(k)
 	}
+	jk.Partial = partialDoc(k.Partial)
 	return jk
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -144,7 +143,7 @@ type launchBuffer struct {
 // LoadLaunch reads and checks a launch file. Errors name the file, line and
 // key.
 func LoadLaunch(path string) (*LaunchSpec, error) {
-	src, err := os.ReadFile(path)
+	src, err := diag.ReadFile(path, "launch file", diag.LaunchFileLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -326,14 +325,14 @@ func checkBuffer(path, name string, lb launchBuffer, at func(string, string, ...
 		if b.Init != "file" {
 			return nil, at(key, "missing count")
 		}
-		st, err := os.Stat(b.File)
+		size, err := diag.StatRegular(b.File, "init file")
 		if err != nil {
 			return nil, at(key+".file", "%v", err)
 		}
-		if st.Size()%int64(t.Size()) != 0 {
-			return nil, at(key+".file", "%d bytes is not a whole number of %s elements", st.Size(), t)
+		if size%int64(t.Size()) != 0 {
+			return nil, at(key+".file", "%d bytes is not a whole number of %s elements", size, t)
 		}
-		b.Count = uint64(st.Size()) / uint64(t.Size())
+		b.Count = uint64(size) / uint64(t.Size())
 	} else {
 		if *lb.Count <= 0 {
 			return nil, at(key+".count", "must be positive, got %d", *lb.Count)

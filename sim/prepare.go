@@ -20,6 +20,9 @@ type Overrides struct {
 	Kernel string
 	Grid   [3]uint32
 	Block  [3]uint32
+	// MaxMemory is the memory budget of the run in bytes (-max-memory);
+	// 0 is the default, DefaultMemoryBudget.
+	MaxMemory uint64
 }
 
 // defaultBufferBytes is the size of the zero-filled buffer given to each
@@ -44,6 +47,9 @@ type Prepared struct {
 	BufferAddr []uint64
 	// Limits stop runaway kernels; the caller may set them before running.
 	Limits Limits
+	// Strict makes an integer division by zero a fault (-strict) instead
+	// of its documented result; the caller may set it before running.
+	Strict bool
 
 	// AMD is the launch state of an AMDGPU kernel (kernarg segment, dispatch
 	// packet, dynamic LDS; sim/amd.go); nil for PTX.
@@ -81,6 +87,10 @@ type Prepared struct {
 	// StackFrames are ptxas -v's stack frames by function name (the call
 	// stack a recursive call takes); nil: gpusim's estimate.
 	StackFrames map[string]uint64
+	// budget is the run's memory budget and static what Prepare
+	// allocated against it (footprint.go).
+	budget budget
+	static footprint
 }
 
 // Prepare chooses the kernel, completes the launch (spec may be nil: the
@@ -140,10 +150,16 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 			Msg: fmt.Sprintf("kernel %s has %d parameters, the launch gives %d [[args]]", k.Name, len(k.Params), len(spec.Args))}
 	}
 
-	p := &Prepared{Program: prog, Kernel: k, Machine: m, Spec: spec, Model: model, Global: mem.NewGlobal(), GridID: 1}
+	p := &Prepared{Program: prog, Kernel: k, Machine: m, Spec: spec, Model: model, Global: mem.NewGlobal(), GridID: 1, budget: budgetOf(ov.MaxMemory)}
 	p.StackSource = "CUDA's default cudaLimitStackSize; a launch file's stack_size sets it"
 	if spec.StackSize > 0 {
 		p.StackSize, p.StackSource = spec.StackSize, "stack_size in "+spec.Path
+	}
+	if err := checkConstBank(prog); err != nil {
+		return nil, err
+	}
+	if err := p.checkStatic(where); err != nil {
+		return nil, err
 	}
 	if prog.GlobalSize > 0 {
 		if p.GlobalVars, err = p.Global.Alloc(prog.GlobalSize, 256); err != nil {
@@ -162,19 +178,17 @@ func Prepare(prog *traces.Program, m *config.Machine, spec *LaunchSpec, ov Overr
 		return nil, diag.Wrap(prog.Path, 0, 0, err)
 	}
 	for _, b := range spec.Buffers {
-		data, err := b.InitBytes()
-		if err != nil {
-			return nil, &diag.Error{File: where, Line: b.Line, Key: "buffers." + b.Name, Msg: err.Error(), Err: err}
-		}
-		addr, err := p.Global.Alloc(uint64(len(data)), 256)
+		addr, err := p.Global.Alloc(b.Bytes(), 256)
 		if err != nil {
 			return nil, &diag.Error{File: where, Line: b.Line, Key: "buffers." + b.Name, Msg: "buffers." + b.Name + ": " + err.Error(), Err: err}
 		}
-		dst, err := p.Global.Host(addr, uint64(len(data)))
+		dst, err := p.Global.Host(addr, b.Bytes())
 		if err != nil {
 			return nil, err
 		}
-		copy(dst, data)
+		if err := b.InitInto(dst); err != nil {
+			return nil, &diag.Error{File: where, Line: b.Line, Key: "buffers." + b.Name, Msg: err.Error(), Err: err}
+		}
 		p.BufferAddr = append(p.BufferAddr, addr)
 	}
 	if err := p.prepareTextures(where); err != nil {
@@ -356,4 +370,24 @@ func (l *LaunchSpec) OutputDir(dir string) string {
 		return filepath.Dir(l.Path)
 	}
 	return "."
+}
+
+// ConstBankSize is the size of the constant bank a program's .const
+// variables live in: 64 KiB, CUDA's constant memory (CUDA C++ Programming
+// Guide, "Device Memory Accesses": "a total of 64 KB constant memory").
+const ConstBankSize = 64 << 10
+
+// checkConstBank rejects .const variables beyond the bank, at the first
+// variable that does not fit.
+func checkConstBank(prog *traces.Program) error {
+	if prog.ConstSize <= ConstBankSize {
+		return nil
+	}
+	for _, v := range prog.Consts {
+		if v.Offset+v.Size > ConstBankSize || v.Offset+v.Size < v.Offset {
+			return diag.At(prog.Path, int(v.Pos.Line), int(v.Pos.Col), ".const %s (%d bytes at offset %d) does not fit the %d-byte constant bank (%d bytes of .const variables in all)",
+				v.Name, v.Size, v.Offset, ConstBankSize, prog.ConstSize)
+		}
+	}
+	return diag.At(prog.Path, 0, 0, "%d bytes of .const variables do not fit the %d-byte constant bank", prog.ConstSize, ConstBankSize)
 }

@@ -38,6 +38,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		for _, n := range k.Notes {
 			fmt.Fprintf(&b, "  note: %s\n", n)
 		}
+		if k.Partial != nil {
+			writePartialText(&b, k.Partial, k.Mode, r.Trace)
+		}
 		if t := k.Timing; t != nil {
 			us := 0.0
 			if t.ClockMHz > 0 {
@@ -59,7 +62,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "  opcode\twarp inst\tthread inst\t% warp\t")
 		for _, oc := range k.ByOpcode() {
-			fmt.Fprintf(tw, "  %s\t%d\t%d\t%.1f\t\n", oc.Opcode, oc.WarpInsts, oc.ThreadInsts, 100*float64(oc.WarpInsts)/float64(k.WarpInsts))
+			fmt.Fprintf(tw, "  %s\t%d\t%d\t%.1f\t\n", oc.Opcode, oc.WarpInsts, oc.ThreadInsts, 100*float64(oc.WarpInsts)/float64(max(1, k.WarpInsts)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err

@@ -31,6 +31,9 @@ func (r *Report) Doc(withWall bool) *ReportDoc {
 	var insts uint64
 	for _, k := range r.Kernels {
 		jr.Kernels = append(jr.Kernels, kernelDoc(k))
+		if k.Partial != nil {
+			jr.Partial = true
+		}
 		wall += k.WallSeconds
 		insts += k.WarpInsts
 	}

@@ -11,12 +11,15 @@ import (
 // ParseReportJSON. Maps (reason or unit name to a value) are written with
 // sorted keys, so the output is deterministic.
 type ReportDoc struct {
-	Trace           string      `json:"trace"`
-	Machine         MachineDoc  `json:"machine"`
-	Kernels         []KernelDoc `json:"kernels"`
-	Outputs         []string    `json:"outputs"`
-	WallSeconds     *float64    `json:"wall_seconds,omitempty"`
-	WarpInstsPerSec *float64    `json:"warp_instructions_per_second,omitempty"`
+	Trace   string      `json:"trace"`
+	Machine MachineDoc  `json:"machine"`
+	Kernels []KernelDoc `json:"kernels"`
+	Outputs []string    `json:"outputs"`
+	// Partial is true only when a kernel stopped before its end (its
+	// "partial" says why); a complete report has no such key.
+	Partial         bool     `json:"partial,omitempty"`
+	WallSeconds     *float64 `json:"wall_seconds,omitempty"`
+	WarpInstsPerSec *float64 `json:"warp_instructions_per_second,omitempty"`
 }
 
 // MachineDoc names the machine model a report ran on.
@@ -36,6 +39,8 @@ type KernelDoc struct {
 	Notes       []string  `json:"notes"`
 	WarpInsts   uint64    `json:"warp_instructions"`
 	ThreadInsts uint64    `json:"thread_instructions"`
+	// Partial is present only when the launch stopped before its end.
+	Partial *PartialDoc `json:"partial,omitempty"`
 	*TimingDoc
 	Opcodes []OpcodeDoc `json:"opcodes"`
 }

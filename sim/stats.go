@@ -28,6 +28,10 @@ type KernelStats struct {
 
 	// Timing is nil in the functional mode.
 	Timing *TimingStats
+	// Partial, when not nil, says that the launch stopped before its end
+	// (a limit, a deadlock, a fault, an interrupt) and where its warps
+	// stood; the counters are those gathered until then.
+	Partial *Partial
 
 	WallSeconds float64
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // TimingOptions tune the timing mode's driver, never its results.
@@ -35,23 +37,36 @@ type blockRec struct {
 
 // timingRun is the state of one timed launch.
 type timingRun struct {
-	p       *Prepared
-	src     BlockSource
-	sms     []*core.SM
-	perSM   []int // resident blocks per SM
-	maxPer  int   // blocks per SM (theoretical occupancy)
-	wpb     int
-	pool    []*blockRec
-	free    []int // pool entries not resident
-	next    int   // next block to dispatch, in grid order
-	total   int
-	rr      int // the SM after the one that got the last block
-	live    int // resident blocks
-	retired []int
-	smp     *sampler
-	smStats []core.SMStats
-	hier    *mem.Hierarchy
+	p      *Prepared
+	src    BlockSource
+	sms    []*core.SM
+	perSM  []int // resident blocks per SM
+	maxPer int   // blocks per SM (theoretical occupancy)
+	wpb    int
+	pool   []*blockRec
+	free   []int // pool entries not resident
+	next   int   // next block to dispatch, in grid order
+	total  int
+	rr     int // the SM after the one that got the last block
+	live   int // resident blocks
+	// finished counts the retired blocks.
+	finished int
+	retired  []int
+	smp      *sampler
+	smStats  []core.SMStats
+	hier     *mem.Hierarchy
 }
+
+// MaxTimingCycles is the most cycles a timed launch may run whatever its
+// limits say: every time and counter derived from the clock (memory queue
+// ticks at 2^24 per cycle, warp-cycle sums over at most 2^24 resident
+// warps) then fits a uint64 exactly.
+const MaxTimingCycles = 1 << 39
+
+// stopPoll is how many iterations of the clock loop pass between two looks
+// at Limits.Stop (an iteration steps the SMs that can change: far less
+// than a millisecond for 256 of them).
+const stopPoll = 256
 
 // RunTiming runs the launch cycle by cycle on its machine model: blocks are
 // dispatched in grid order, round robin over the SMs that have room (the
@@ -90,6 +105,11 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	if err != nil {
 		return nil, err
 	}
+	g := p.Spec.Grid
+	resident := min(uint64(gridBlocks(g)), satMul(uint64(m.DispatchUnits()), uint64(max(1, occ.BlocksPerSM))))
+	if err := p.checkRunMemory(src.BlockFootprint(), int(resident), prog); err != nil {
+		return nil, err
+	}
 	hier, err := mem.NewHierarchy(core.MemoryConfig(m))
 	if err != nil {
 		if errs := checkMemory(m); len(errs) > 0 {
@@ -100,10 +120,9 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	nsm := m.DispatchUnits()
 	smStats := make([]core.SMStats, nsm)
 	pcStats := make([]core.PCStats, prog.Len())
-	g := p.Spec.Grid
 	r := &timingRun{
 		p: p, src: src, sms: make([]*core.SM, nsm), perSM: make([]int, nsm), maxPer: occ.BlocksPerSM,
-		wpb: src.WarpsPerBlock(), total: int(g[0]) * int(g[1]) * int(g[2]),
+		wpb: src.WarpsPerBlock(), total: gridBlocks(g),
 		smp: newSampler(opt.Progress), smStats: smStats, hier: hier,
 	}
 	for i := range r.sms {
@@ -116,8 +135,16 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 		}
 	}
 	end, err := r.run(opt.CycleByCycle)
+	var partial *Partial
 	if err != nil {
-		return nil, err
+		var fe *FaultError
+		var ie *InterruptError
+		if !errors.As(err, &fe) && !errors.As(err, &ie) {
+			return nil, err // the launch could not go on: no SM holds a block, ...
+		}
+		// A limit, a deadlock, a fault or an interrupt: the counters so
+		// far, and where every unfinished warp stands.
+		partial = diagnose(p, err, uint64(end), r.finished, r.total, r.timingSpots())
 	}
 	for _, sm := range r.sms {
 		sm.Finish(end)
@@ -129,7 +156,8 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	st.Timing = timingStats(p, prog, hier, smStats, pcStats, occ, uint64(end))
 	st.Timing.Samples = r.smp.finish(end, r.sms, smStats, hier)
 	st.finish(time.Since(start))
-	return st, nil
+	st.Partial = partial
+	return st, err
 }
 
 // run is the clock: retire, dispatch, step the SMs that have something to
@@ -137,7 +165,10 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 func (r *timingRun) run(every bool) (core.Cycle, error) {
 	var now core.Cycle
 	room := true // an SM may have room for the next block
-	for {
+	for iter := uint(0); ; iter++ {
+		if iter%stopPoll == 0 && stopped(r.p.Limits.Stop) {
+			return now, &InterruptError{}
+		}
 		r.smp.observe(now, r.sms, r.smStats, r.hier)
 		for i, sm := range r.sms {
 			r.retired = sm.Retire(now, r.retired[:0])
@@ -145,6 +176,7 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 				r.free = append(r.free, h)
 				r.perSM[i]--
 				r.live--
+				r.finished++
 				room = true
 			}
 		}
@@ -157,8 +189,12 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 		if r.live == 0 && r.next == r.total {
 			return now, nil
 		}
-		if lim := r.p.Limits; lim.MaxCycles != 0 && uint64(now) > lim.MaxCycles {
-			return now, lim.cyclesError()
+		if lim := r.p.Limits; uint64(now) > lim.MaxCycles && lim.MaxCycles != 0 {
+			return now, lim.cyclesError(false, uint64(now))
+		}
+		if uint64(now) > MaxTimingCycles {
+			return now, &FaultError{Err: &LimitError{Flag: "-max-cycles", Value: MaxTimingCycles,
+				msg: fmt.Sprintf("stopped at cycle %d: the timing model counts at most 2^39 cycles (and -max-cycles was 0 or more)", now)}}
 		}
 		if lim := r.p.Limits; lim.MaxWarpInsts != 0 {
 			var n uint64
@@ -256,8 +292,8 @@ func (r *timingRun) deadlock(now core.Cycle) error {
 			continue
 		}
 		c := rec.blk.Ctaid()
-		return fmt.Errorf("kernel %s, block (%d,%d,%d) on SM %d: deadlock at cycle %d: %d warps wait at a barrier that can never complete",
-			r.p.Kernel.Name, c[0], c[1], c[2], rec.sm, now, waiting)
+		return &warp.DeadlockError{Msg: fmt.Sprintf("kernel %s, block (%d,%d,%d) on SM %d: deadlock at cycle %d: %d warps wait at a barrier that can never complete",
+			r.p.Kernel.Name, c[0], c[1], c[2], rec.sm, now, waiting)}
 	}
-	return fmt.Errorf("kernel %s: deadlock at cycle %d: no warp can issue", r.p.Kernel.Name, now)
+	return &warp.DeadlockError{Msg: fmt.Sprintf("kernel %s: deadlock at cycle %d: no warp can issue", r.p.Kernel.Name, now)}
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"github.com/gpusim/gpusim/core"
+	"github.com/gpusim/gpusim/warp"
 	ptxexec "github.com/gpusim/gpusim/warp/ptx"
 )
 
@@ -13,6 +14,8 @@ type BlockSource interface {
 	// block.
 	Width() int
 	WarpsPerBlock() int
+	// BlockFootprint is the host memory one block allocates.
+	BlockFootprint() uint64
 	// NewBlock creates block ctaid placed on SM sm.
 	NewBlock(ctaid [3]uint32, sm uint32) (SourceBlock, error)
 }
@@ -29,17 +32,19 @@ type SourceBlock interface {
 	// Counts calls add with each warp's per-PC warp and thread
 	// instruction counters (accumulated over every Reset).
 	Counts(add func(warpInsts, threadInsts []uint64))
-	// RunFor executes the block functionally, warps round robin, until it
-	// finishes or has executed limit warp instructions (0: no limit; then
-	// warp.ErrStepLimit); it returns the warp instructions executed.
-	RunFor(limit uint64) (uint64, error)
+	// RunBudget executes the block functionally, warps round robin, until
+	// it finishes or its budget of warp instructions or turns is used up
+	// (warp.ErrStepLimit, warp.ErrTurnLimit) or its stop channel closes
+	// (warp.ErrStopped); it returns what it used.
+	RunBudget(b warp.Budget) (warp.Spent, error)
 }
 
 // ptxSource makes PTX CTAs.
 type ptxSource struct{ l *ptxexec.Launch }
 
-func (s ptxSource) Width() int         { return s.l.Code().Width() }
-func (s ptxSource) WarpsPerBlock() int { return s.l.WarpsPerBlock() }
+func (s ptxSource) Width() int             { return s.l.Code().Width() }
+func (s ptxSource) WarpsPerBlock() int     { return s.l.WarpsPerBlock() }
+func (s ptxSource) BlockFootprint() uint64 { return s.l.BlockFootprint() }
 
 func (s ptxSource) NewBlock(ctaid [3]uint32, sm uint32) (SourceBlock, error) {
 	b, err := s.l.NewBlock(ctaid, sm)

@@ -14,7 +14,8 @@ import (
 // not survive. It names everything a user needs to find the culprit, e.g.
 //
 //	softmax.ptx:41:2: ld.global.f32: out-of-range read of 4 bytes at
-//	0x0000000100001000 (kernel softmax, block (3,0,0), thread (17,0,0))
+//	0x0000000100001000 (kernel softmax, block (3,0,0), warp 0, lane 17,
+//	thread (17,0,0), pc 12)
 type Fault struct {
 	Path     string     // the trace file
 	Pos      traces.Pos // position of the instruction in it
@@ -22,9 +23,10 @@ type Fault struct {
 	Source   string     // "file:line" of the original source (.loc), or ""
 	Kernel   string
 	Block    [3]uint32
+	Warp     int       // the warp's (AMD: wave's) index in its block
 	Thread   [3]uint32 // the first faulting thread
-	Lane     int
-	PC       int32
+	Lane     int       // its lane in the warp
+	PC       int32     // the instruction's index in the kernel's code
 	Err      error
 }
 
@@ -34,9 +36,9 @@ func (f *Fault) Error() string {
 	if f.Source != "" {
 		src = ", source " + f.Source
 	}
-	return fmt.Sprintf("%s:%d:%d: %s: %v (kernel %s, block (%d,%d,%d), thread (%d,%d,%d)%s)",
+	return fmt.Sprintf("%s:%d:%d: %s: %v (kernel %s, block (%d,%d,%d), warp %d, lane %d, thread (%d,%d,%d), pc %d%s)",
 		f.Path, f.Pos.Line, f.Pos.Col, f.Mnemonic, f.Err, f.Kernel,
-		f.Block[0], f.Block[1], f.Block[2], f.Thread[0], f.Thread[1], f.Thread[2], src)
+		f.Block[0], f.Block[1], f.Block[2], f.Warp, f.Lane, f.Thread[0], f.Thread[1], f.Thread[2], f.PC, src)
 }
 
 // Unwrap returns the underlying error (a *mem.Fault for memory faults).

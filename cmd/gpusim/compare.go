@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/sim/report"
 )
@@ -36,7 +36,7 @@ func cmdCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	var runs []report.Run
 	for _, name := range files {
-		data, err := os.ReadFile(name)
+		data, err := diag.ReadFile(name, "JSON report", diag.ReportFileLimit)
 		if err != nil {
 			return errorf(stderr, exitUsage, "compare: %v", err)
 		}

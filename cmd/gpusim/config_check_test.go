@@ -46,10 +46,10 @@ func TestConfigCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	exLine := strings.Count(text, "\n") // the last line
-	code, out, errs := check(path, "-set", "memory.dram.bandwidth=4e6", "-set", "memory.l2.latency=10")
+	code, out, errs := check(path, "-set", "sm.shared_banks=24", "-set", "memory.l2.latency=10")
 	want := []string{
 		path + ":" + itoa(exLine) + ":1: numerics.ex2: unknown model \"exact\" (known: mufu_sm5x)",
-		"-set memory.dram.bandwidth=4e6: memory.dram.bandwidth: 4e+06 bytes per cycle is not from 0 (unlimited) to 1048576",
+		"-set sm.shared_banks=24: sm.shared_banks: 24 is not a power of two from 1 to 65536",
 		"-set memory.l2.latency=10: memory.l2.latency: 10 cycles is below l1.latency (30): latencies are load-to-use totals, not increments",
 		"gpusim: config check " + path + ": 3 problems",
 	}

@@ -8,12 +8,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
 
 	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/sim/cuda"
 	"github.com/gpusim/gpusim/sim/report"
@@ -50,8 +50,8 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&jsonPath, "json", "", "also write the report as JSON to this file")
 	fs.StringVar(&textPath, "o", "", "write the text report to this file (default: stderr, when the program exits)")
 	fs.BoolVar(&noWallTime, "no-wall-time", false, "leave the simulator's own wall-clock figures out of the JSON (byte-identical reruns)")
-	fs.Uint64Var(&maxInsts, "max-warp-insts", 0, "stop a launch with a fault after this many warp instructions (0: no limit)")
-	fs.Uint64Var(&maxCycles, "max-cycles", 0, "stop a launch with a fault after this many cycles in timing mode (0: no limit)")
+	fs.Uint64Var(&maxInsts, "max-warp-insts", sim.DefaultMaxWarpInsts, "stop a launch after this many warp instructions; the program gets cudaErrorLaunchTimeout, as from a watchdog (0: no limit)")
+	fs.Uint64Var(&maxCycles, "max-cycles", sim.DefaultMaxCycles, "stop a launch after this many cycles (-mode functional: turns, in each of which every warp of the running block steps once), as -max-warp-insts does (0: no limit)")
 	fs.StringVar(&ptxDir, "ptx-dir", "", "write each module's PTX to this folder, so that positions in messages name a file")
 	fs.Uint64Var(&devMem, "device-memory", cuda.DefaultDeviceMemory, "device memory in bytes (cudaMemGetInfo, and the most the program may allocate)")
 	fs.BoolVar(&quiet, "q", false, "quiet: no progress bar on stderr")
@@ -100,6 +100,12 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 			cfg = abs
 		}
 	}
+	var plan outputPlan
+	plan.add("-o", textPath)
+	plan.add("-json", jsonPath)
+	if err := plan.check(); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
 	path, err := exec.LookPath(prog[0])
 	if err != nil {
 		return errorf(stderr, exitUsage, "exec: %v", err)
@@ -119,7 +125,7 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	opts := cuda.Options{
 		Config: cfg, Sets: sets, Mode: mode, MaxCycles: maxCycles, MaxWarpInsts: maxInsts,
 		Report: filepath.Join(tmp, "report.txt"), WallTime: !noWallTime, Program: prog[0],
-		DeviceMemory: devMem, ReportClaim: filepath.Join(tmp, "claim"),
+		DeviceMemory: devMem, ReportClaim: filepath.Join(tmp, "claim"), SignalAck: filepath.Join(tmp, "signals"),
 	}
 	if jsonPath != "" || views.pages() {
 		opts.JSON = filepath.Join(tmp, "report.json")
@@ -141,14 +147,18 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	cmd.Env = append(os.Environ(),
 		cuda.EnvOptions+"="+opts.Encode(),
 		"LD_LIBRARY_PATH="+joinPath(libDir, os.Getenv("LD_LIBRARY_PATH")))
-	// Ctrl-C goes to the program (same process group); gpusim waits for
-	// it to end and reports what it did.
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sig)
-	status := exitOK
-	err = cmd.Run()
+	// Ctrl-C goes to the program (same process group); a signal sent to
+	// gpusim alone is passed on (forwardSignals). gpusim waits for the
+	// program to end and reports what it did.
+	if err := cmd.Start(); err != nil {
+		bar.stop()
+		return errorf(stderr, exitUsage, "exec: %v", err)
+	}
+	stopForwarding := forwardSignals(cmd.Process, opts.SignalAck)
+	err = cmd.Wait()
+	stopForwarding()
 	bar.stop()
+	status := exitOK
 	if err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
@@ -169,13 +179,13 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 		if _, err := stderr.Write(text); err != nil {
 			return errorf(stderr, exitUsage, "report: %v", err)
 		}
-	} else if err := os.WriteFile(textPath, text, 0o644); err != nil {
+	} else if err := diag.WriteBytes(textPath, text); err != nil {
 		errorf(stderr, exitUsage, "-o: %v", err)
 	}
 	if jsonPath != "" {
 		b, err := os.ReadFile(opts.JSON)
 		if err == nil {
-			err = os.WriteFile(jsonPath, b, 0o644)
+			err = diag.WriteBytes(jsonPath, b)
 		}
 		if err != nil {
 			errorf(stderr, exitUsage, "-json: %v", err)

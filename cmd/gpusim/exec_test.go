@@ -47,6 +47,10 @@ var cudaPrograms = []string{
 	"texobj", "surface", "texref",
 }
 
+// limitPrograms are built with them but run only by their own tests (their
+// kernels never end: exec_limits_test.go).
+var limitPrograms = []string{"runaway"}
+
 type cudaFixture struct {
 	once sync.Once
 	dir  string // programs and the library
@@ -90,14 +94,15 @@ func cudaSetup(t *testing.T) *cudaFixture {
 			return
 		}
 		var wg sync.WaitGroup
-		errs := make([]error, len(cudaPrograms)+1)
+		programs := append(append([]string(nil), cudaPrograms...), limitPrograms...)
+		errs := make([]error, len(programs)+1)
 		wg.Add(1)
 		go func() { // the library: the longest step
 			defer wg.Done()
-			errs[len(cudaPrograms)] = buildLibrary(root, f.lib)
+			errs[len(programs)] = buildLibrary(root, f.lib)
 		}()
 		sem := make(chan struct{}, max(1, runtime.NumCPU()-1))
-		for i, name := range cudaPrograms {
+		for i, name := range programs {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -194,7 +199,7 @@ func checkProgram(t *testing.T, name, mode string, r execResult) {
 	case "oob":
 		// gpusim's fault report: position, instruction, address, kernel,
 		// block and thread.
-		re := regexp.MustCompile(`gpusim: oob\.1\.compute_75\.ptx:\d+:\d+: st\.global\.u32: out-of-range write of 4 bytes at 0x[0-9a-f]{16} \(kernel _Z7overrunPii, block \(\d+,0,0\), thread \(\d+,0,0\)\)`)
+		re := regexp.MustCompile(`gpusim: oob\.1\.compute_75\.ptx:\d+:\d+: st\.global\.u32: out-of-range write of 4 bytes at 0x[0-9a-f]{16} \(kernel _Z7overrunPii, block \(\d+,0,0\), warp \d+, lane \d+, thread \(\d+,0,0\), pc \d+\)`)
 		if !re.MatchString(r.stderr) {
 			t.Errorf("no fault report on stderr:\n%s", r.stderr)
 		}

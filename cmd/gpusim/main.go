@@ -13,24 +13,35 @@
 //	gpusim asm -arch ARCH 'INSTRUCTION'
 //	gpusim disasm -arch ARCH 0xNN,0xNN,...
 //
-// Exit status: 0 success, 1 the simulated program faulted, 2 bad usage or
-// bad input.
+// Exit status: 0 success, 1 the simulated program faulted (a limit or a
+// deadlock stopped it), 2 bad usage or bad input, 3 an internal error (a
+// bug in gpusim), 130 and 143 a run SIGINT or SIGTERM interrupted.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
-// Exit statuses.
+// Exit statuses (an interrupted run exits 128 plus the signal).
 const (
-	exitOK    = 0
-	exitFault = 1
-	exitUsage = 2
+	exitOK       = 0
+	exitFault    = 1
+	exitUsage    = 2
+	exitInternal = 3
 )
 
 func main() {
+	defer func() {
+		// A panic is a bug in gpusim, never bad input: say so, with its
+		// own exit status, so a script can tell it from a typo.
+		if p := recover(); p != nil {
+			fmt.Fprintf(os.Stderr, "gpusim: internal error (a bug in gpusim; please report it with the command line): %v\n%s", p, debug.Stack())
+			os.Exit(exitInternal)
+		}
+	}()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -189,8 +189,12 @@ func TestRunReportFiles(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var so, se bytes.Buffer
-	if code := run([]string{"-q", "-out", dir, "-html", filepath.Join(dir, "missing", "r.html"), softmaxTrace}, &so, &se); code != exitUsage ||
-		!strings.HasPrefix(se.String(), "gpusim: -html: open "+filepath.Join(dir, "missing")) {
+	if err := os.WriteFile(filepath.Join(dir, "file"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// An output whose folder is a file is refused before the run.
+	if code := run([]string{"-q", "-out", dir, "-html", filepath.Join(dir, "file", "r.html"), softmaxTrace}, &so, &se); code != exitUsage ||
+		se.String() != "gpusim: -html "+filepath.Join(dir, "file", "r.html")+": "+filepath.Join(dir, "file")+" is a file, not a folder\n" {
 		t.Errorf("unwritable -html: exit %d, %q", code, se.String())
 	}
 	ents, _ := os.ReadDir(dir)

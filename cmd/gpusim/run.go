@@ -70,6 +70,8 @@ type runFlags struct {
 	quiet     bool
 	maxInsts  uint64
 	maxCycles uint64
+	maxMemory byteSize
+	strict    bool
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
@@ -88,7 +90,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if f.mode != "timing" && f.mode != "functional" {
 		return errorf(stderr, exitUsage, "-mode %s: unknown mode (timing, functional)", f.mode)
 	}
-	prog, err := loadTrace(tracePath)
+	defer holdHeap(uint64(f.maxMemory))()
+	prog, err := loadTrace(tracePath, uint64(f.maxMemory))
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
@@ -102,10 +105,17 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if err := f.timeline.start(f.mode); err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
+	// Every output is checked before the run, which may take hours.
+	if err := f.outputPlan(p, tracePath).check(); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
 	// Device printf and assert: printed when the kernel ends, as CUDA
 	// prints them at the next synchronisation.
 	dev := cuda.NewTraceOutput()
 	p.Device = dev
+	in := interruptible(stderr)
+	defer in.release()
+	p.Limits.Stop = in.stop
 	var st *sim.KernelStats
 	if f.mode == "functional" {
 		st, err = sim.RunFunctional(p)
@@ -122,7 +132,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		bar.finish()
 	}
 	dev.Flush(stdout, stderr)
-	if err != nil {
+	if err != nil && (st == nil || st.Partial == nil) {
 		var fe *sim.FaultError
 		if errors.As(err, &fe) {
 			return errorf(stderr, exitFault, "%v", err)
@@ -130,25 +140,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	rep := &sim.Report{Trace: tracePath, Machine: m, Kernels: []*sim.KernelStats{st}}
-	rep.Outputs, err = p.WriteOutputs(f.out)
-	if err != nil {
-		return errorf(stderr, exitUsage, "writing outputs: %v", err)
+	if st.Partial != nil {
+		return f.finishPartial(rep, p, err, in, stdout, stderr)
 	}
-	if err := rep.WriteText(stdout); err != nil {
-		return errorf(stderr, exitUsage, "%v", err)
-	}
-	if err := f.views.write(rep); err != nil {
-		return errorf(stderr, exitUsage, "%v", err)
-	}
-	if err := f.timeline.write(); err != nil {
-		return errorf(stderr, exitUsage, "%v", err)
-	}
-	if f.quiet {
-		return exitOK
-	}
-	fmt.Fprintf(stderr, "gpusim: simulated %d warp instructions in %.3f s (%.3g warp-inst/s)\n",
-		st.WarpInsts, st.WallSeconds, st.WarpInstsPerSecond())
-	return exitOK
+	return f.finishComplete(rep, p, stdout, stderr)
 }
 
 // register defines the flags that choose the machine, the launch and the
@@ -160,26 +155,42 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.kernel, "kernel", "", "kernel to run (overrides the launch file)")
 	fs.Var(&f.grid, "grid", "grid X,Y,Z in blocks (overrides the launch file)")
 	fs.Var(&f.block, "block", "block X,Y,Z in threads (overrides the launch file)")
-	fs.Uint64Var(&f.maxInsts, "max-warp-insts", 0, "stop with a fault after this many warp instructions (0: no limit)")
-	fs.Uint64Var(&f.maxCycles, "max-cycles", 0, "stop with a fault after this many cycles in timing mode (0: no limit)")
+	f.registerLimits(fs)
 	fs.BoolVar(&f.quiet, "q", false, "quiet: no progress bar and no closing speed line on stderr")
 }
 
 // prepare loads the machine (the -set overrides, then extra ones) and the
 // launch, and lays the launch out in memory. Errors are bad input.
 func (f *runFlags) prepare(prog *traces.Program, tracePath string, extra []string) (*config.Machine, *sim.Prepared, error) {
+	m, err := f.machine(extra)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := f.prepareOn(m, prog, tracePath, uint64(f.maxMemory))
+	return m, p, err
+}
+
+// machine loads and checks the machine model with the -set overrides, then
+// extra ones.
+func (f *runFlags) machine(extra []string) (*config.Machine, error) {
 	m, err := config.Load(f.config, append(append([]string(nil), f.sets...), extra...))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := sim.CheckMachine(m); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	return m, nil
+}
+
+// prepareOn reads the launch and lays it out on machine m with a memory
+// budget of maxMemory bytes (0: the default), with the run flags' limits.
+func (f *runFlags) prepareOn(m *config.Machine, prog *traces.Program, tracePath string, maxMemory uint64) (*sim.Prepared, error) {
 	spec, err := loadLaunch(tracePath, f.launch)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	ov := sim.Overrides{Kernel: f.kernel}
+	ov := sim.Overrides{Kernel: f.kernel, MaxMemory: maxMemory}
 	if f.grid.set {
 		ov.Grid = f.grid.d
 	}
@@ -188,7 +199,7 @@ func (f *runFlags) prepare(prog *traces.Program, tracePath string, extra []strin
 	}
 	p, err := sim.Prepare(prog, m, spec, ov)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	p.Limits = sim.Limits{MaxWarpInsts: f.maxInsts, MaxCycles: f.maxCycles}
 	if prog.ISA == traces.ISAPTX {
@@ -197,12 +208,18 @@ func (f *runFlags) prepare(prog *traces.Program, tracePath string, extra []strin
 			p.UsePtxas(src)
 		}
 	}
-	return m, p, nil
+	p.Strict = f.strict
+	return p, nil
 }
 
-// loadTrace parses a trace file by its extension.
-func loadTrace(path string) (*traces.Program, error) {
-	src, err := os.ReadFile(path)
+// loadTrace parses a trace file by its extension. The file is read only
+// when it is a regular file no larger than what the memory budget
+// (maxMemory; 0 the default) can decode (sim.TraceLimit).
+func loadTrace(path string, maxMemory uint64) (*traces.Program, error) {
+	src, err := diag.ReadFile(path, "trace", sim.TraceLimit(maxMemory))
+	if errors.Is(err, diag.ErrTooLarge) {
+		return nil, fmt.Errorf("%v: decoding and compiling a trace takes about 32 times its size in memory, which the memory budget (-max-memory) must hold", err)
+	}
 	if err != nil {
 		return nil, err
 	}

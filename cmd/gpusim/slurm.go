@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/sim/report"
 )
@@ -218,7 +219,7 @@ func writeJSONFile(path string, v any) error {
 }
 
 func readJSONFile(path string, v any) error {
-	data, err := os.ReadFile(path)
+	data, err := diag.ReadFile(path, "JSON file", diag.ReportFileLimit)
 	if err != nil {
 		return err
 	}
@@ -265,7 +266,7 @@ func (m *sweepManifest) runFlags() (*runFlags, error) {
 // writePointResult writes what point i gave into dir: NNNN.json and
 // NNNN.csv, or NNNN.error.json (and removes a stale file of the other
 // kind, so a rerun task replaces its result).
-func writePointResult(dir string, i int, sets []string, r pointResult, tracePath string, p *sim.Prepared) error {
+func writePointResult(dir string, i int, sets []string, r pointResult, tracePath string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -278,7 +279,7 @@ func writePointResult(dir string, i int, sets []string, r pointResult, tracePath
 		}
 		return writeJSONFile(base+".error.json", pointError{Index: i, Sets: sets, Error: r.err.Error(), ExitStatus: r.status()})
 	}
-	rep := r.report(tracePath, p)
+	rep := r.report(tracePath)
 	data, err := rep.JSON(false)
 	if err != nil {
 		return err
@@ -339,7 +340,7 @@ func cmdSweepTask(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return errorf(stderr, exitUsage, "sweep task: %v", err)
 	}
-	prog, err := loadTrace(m.TracePath)
+	prog, err := loadTrace(m.TracePath, uint64(f.maxMemory))
 	if err != nil {
 		return errorf(stderr, exitUsage, "sweep task: %v", err)
 	}
@@ -349,7 +350,7 @@ func cmdSweepTask(args []string, stdout, stderr io.Writer) int {
 		// changed trace, machine file or launch file.
 		r = pointResult{err: err}
 	}
-	if err := writePointResult(filepath.Join(dir, "results"), i, pf.Sets, r, m.Trace, p); err != nil {
+	if err := writePointResult(filepath.Join(dir, "results"), i, pf.Sets, r, m.Trace); err != nil {
 		return errorf(stderr, exitUsage, "sweep task: writing the result: %v", err)
 	}
 	if r.err != nil {
@@ -405,7 +406,7 @@ func cmdSweepMerge(args []string, stdout, stderr io.Writer) int {
 	for i, values := range points {
 		pt := report.SweepPoint{Values: values}
 		base := filepath.Join(dir, "results", pointName(i))
-		data, err := os.ReadFile(base + ".json")
+		data, err := diag.ReadFile(base+".json", "JSON report", diag.ReportFileLimit)
 		switch {
 		case err == nil:
 			doc, err := sim.ParseReportJSON(base+".json", data)

@@ -5,10 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 
+	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/sim/report"
 	"github.com/gpusim/gpusim/traces"
@@ -120,64 +122,119 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 1 {
 		return errorf(stderr, exitUsage, "sweep: -j %d: want at least 1", *jobs)
 	}
-	prog, err := loadTrace(tracePath)
+	defer holdHeap(uint64(f.maxMemory))()
+	prog, err := loadTrace(tracePath, uint64(f.maxMemory))
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
 	points := combinations(vary)
-	// Check every combination's machine and launch before running any, so
-	// that a bad value is reported at once, not after the others ran.
-	prepared := make([]*sim.Prepared, len(points))
+	// Check every combination's machine model, and the launch, before
+	// running any, so that a bad value is reported at once, not after the
+	// others ran. Only the first point's launch is laid out in memory now;
+	// the others are prepared when a worker takes them, so the memory a
+	// sweep holds is bounded by -j, not by the number of points.
+	machines := make([]*config.Machine, len(points))
 	for i, values := range points {
-		if _, prepared[i], err = f.prepare(prog, tracePath, setsOf(vary, values)); err != nil {
+		if machines[i], err = f.machine(setsOf(vary, values)); err != nil {
 			return errorf(stderr, exitUsage, "sweep %s: %v", strings.Join(setsOf(vary, values), " "), err)
 		}
 	}
 	if sl.dir != "" {
+		if _, err := f.prepareOn(machines[0], prog, tracePath, 0); err != nil {
+			return errorf(stderr, exitUsage, "sweep %s: %v", strings.Join(setsOf(vary, points[0]), " "), err)
+		}
 		if err := writeSlurm(&sl, &f, &outs, tracePath, vary, points, stdout); err != nil {
 			return errorf(stderr, exitUsage, "-slurm: %v", err)
 		}
 		return exitOK
 	}
+	perRun, why := sweepBudget(uint64(f.maxMemory), *jobs)
+	first, err := f.prepareOn(machines[0], prog, tracePath, perRun)
+	if err != nil {
+		return errorf(stderr, exitUsage, "sweep %s: %v%s", strings.Join(setsOf(vary, points[0]), " "), err, why)
+	}
+	plan := &outputPlan{}
+	plan.input("the trace", tracePath)
+	plan.add("-csv", outs.csv)
+	plan.add("-json", outs.json)
+	plan.add("-html", outs.html)
+	if *reports != "" {
+		for i := range points {
+			plan.add("-reports", filepath.Join(*reports, pointName(i)+".json"))
+		}
+	}
+	if err := plan.check(); err != nil {
+		return errorf(stderr, exitUsage, "%v", err)
+	}
+	in := interruptible(stderr)
+	defer in.release()
 	bar := newProgress(stderr, f.quiet, sweepTemplate, "sweep ", int64(len(points)))
 	bar.start()
-	results := runAll(prepared, *jobs, bar)
+	sr := &sweepRun{f: &f, prog: prog, tracePath: tracePath, vary: vary, points: points, machines: machines,
+		first: first, budget: perRun, why: why, reports: *reports, stop: in.stop, bar: bar}
+	results := sr.runAll(*jobs)
 	bar.finish()
 	sw := &report.Sweep{Trace: tracePath, Config: f.config, Overrides: append([]string{}, f.sets...), Keys: vary.keys()}
+	if in.interrupted() {
+		sw.Partial = "interrupted by " + signalName(in.signal())
+	}
+	status = exitOK
 	for i, values := range points {
 		pt := report.SweepPoint{Values: values}
 		if r := results[i]; r.err != nil {
 			pt.Err = r.err.Error()
 		} else {
-			pt.Kernel = r.doc(tracePath, prepared[i])
+			pt.Kernel = r.doc(tracePath)
 		}
 		sw.Points = append(sw.Points, pt)
-		if *reports != "" {
-			if err := writePointResult(*reports, i, setsOf(vary, values), results[i], tracePath, prepared[i]); err != nil {
-				return errorf(stderr, exitUsage, "-reports: %v", err)
-			}
+		if results[i].writeErr != nil {
+			status = errorf(stderr, exitUsage, "-reports: %v", results[i].writeErr)
 		}
 	}
 	if err := outs.write(sw, stdout); err != nil {
-		return errorf(stderr, exitUsage, "%v", err)
+		status = errorf(stderr, exitUsage, "%v", err)
 	}
-	return sweepStatus(sw, results, stderr)
+	if in.interrupted() {
+		return errorf(stderr, in.status(), "sweep %s: %d of %d runs finished; the table and files above are partial", sw.Partial, len(points)-sw.Failed(), len(points))
+	}
+	if s := sweepStatus(sw, results, stderr); s != exitOK {
+		return s
+	}
+	return status
 }
 
-// pointResult is what one run of a sweep gave.
+// sweepBudget is the memory budget of each of jobs concurrent runs: the
+// run's budget (maxMemory, 0 the default) shared among them; why says so
+// for messages.
+func sweepBudget(maxMemory uint64, jobs int) (uint64, string) {
+	total := maxMemory
+	if total == 0 {
+		total, _ = sim.DefaultMemoryBudget()
+	}
+	if jobs <= 1 {
+		return maxMemory, ""
+	}
+	each := total / uint64(jobs)
+	return each, fmt.Sprintf(" (the -j %d runs at a time share the budget of %s: %s each; a smaller -j gives each more)", jobs, sim.FormatBytes(total), sim.FormatBytes(each))
+}
+
+// pointResult is what one run of a sweep gave: its counters or its error,
+// the machine it ran on, and the error of writing its -reports file.
 type pointResult struct {
-	stats *sim.KernelStats
-	err   error
+	stats    *sim.KernelStats
+	err      error
+	machine  *config.Machine
+	writeErr error
 }
 
 // report is the run's report (timing mode, no outputs written).
-func (r pointResult) report(tracePath string, p *sim.Prepared) *sim.Report {
-	return &sim.Report{Trace: tracePath, Machine: p.Machine, Kernels: []*sim.KernelStats{r.stats}}
+func (r pointResult) report(tracePath string) *sim.Report {
+	return &sim.Report{Trace: tracePath, Machine: r.machine, Kernels: []*sim.KernelStats{r.stats}}
 }
 
 // doc is the run's launch as the views read it.
-func (r pointResult) doc(tracePath string, p *sim.Prepared) *sim.KernelDoc {
-	return &r.report(tracePath, p).Doc(false).Kernels[0]
+func (r pointResult) doc(tracePath string) *sim.KernelDoc {
+	return &r.report(tracePath).Doc(false).Kernels[0]
 }
 
 // status is the exit status a failed run stands for.
@@ -234,29 +291,111 @@ func setsOf(vary varyList, values []string) []string {
 	return sets
 }
 
-// runAll times every prepared launch, jobs at a time. Each run owns its
-// memory and machine, so runs share nothing; results land by index, so the
-// order of the output never depends on which run finished first.
-func runAll(prepared []*sim.Prepared, jobs int, bar *progress) []pointResult {
-	results := make([]pointResult, len(prepared))
+// sweepRun is a local sweep in progress.
+type sweepRun struct {
+	f         *runFlags
+	prog      *traces.Program
+	tracePath string
+	vary      varyList
+	points    [][]string
+	machines  []*config.Machine
+	first     *sim.Prepared // point 0, prepared when the sweep was checked (its worker runs it)
+	budget    uint64        // memory budget of one run
+	why       string        // how the budget was shared, for messages
+	reports   string        // -reports DIR
+	stop      <-chan struct{}
+	bar       *progress
+}
+
+// runAll runs every point, jobs at a time: each worker prepares its point
+// (its own memory and machine, so runs share nothing), times it, writes its
+// -reports file at once and lets its memory go. Results land by index, so
+// the order of the output never depends on which run finished first. Once
+// stop is closed the running points end with the statistics so far and the
+// others are not started; both are failed rows saying so.
+func (sr *sweepRun) runAll(jobs int) []pointResult {
+	results := make([]pointResult, len(sr.points))
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < min(jobs, len(prepared)); w++ {
+	for w := 0; w < min(jobs, len(sr.points)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				results[i].stats, results[i].err = sim.RunTiming(prepared[i], sim.TimingOptions{})
-				bar.add(1)
+				results[i] = sr.runPoint(i)
+				sr.bar.add(1)
 			}
 		}()
 	}
-	for i := range prepared {
+	for i := range sr.points {
+		if stopped(sr.stop) {
+			results[i] = sr.notRun(i)
+			continue
+		}
 		work <- i
 	}
 	close(work)
 	wg.Wait()
 	return results
+}
+
+// errNotRun is the row of a point an interrupt kept from starting.
+var errNotRun = errors.New("not run: the sweep was interrupted")
+
+// notRun is the result of point i, which an interrupt kept from starting
+// (with its -reports file saying so).
+func (sr *sweepRun) notRun(i int) pointResult {
+	r := pointResult{err: errNotRun, machine: sr.machines[i]}
+	if sr.reports != "" {
+		r.writeErr = writePointResult(sr.reports, i, setsOf(sr.vary, sr.points[i]), r, sr.tracePath)
+	}
+	return r
+}
+
+// runPoint prepares, times and reports point i.
+func (sr *sweepRun) runPoint(i int) (r pointResult) {
+	r.machine = sr.machines[i]
+	defer func() {
+		if p := recover(); p != nil {
+			r.err = fmt.Errorf("internal error (a gpusim bug; please report it): %v", p)
+		}
+	}()
+	if stopped(sr.stop) {
+		return sr.notRun(i)
+	}
+	var p *sim.Prepared
+	if i == 0 {
+		p, sr.first = sr.first, nil // only the worker of point 0 touches it
+	}
+	if p == nil {
+		var err error
+		if p, err = sr.f.prepareOn(sr.machines[i], sr.prog, sr.tracePath, sr.budget); err != nil {
+			r.err = fmt.Errorf("%v%s", err, sr.why)
+			return r
+		}
+	}
+	p.Limits.Stop = sr.stop
+	r.stats, r.err = sim.RunTiming(p, sim.TimingOptions{})
+	if r.err != nil {
+		var ie *sim.InterruptError
+		if errors.As(r.err, &ie) && r.stats != nil && r.stats.Timing != nil {
+			r.err = fmt.Errorf("interrupted at cycle %d (%d of %d blocks finished)", r.stats.Timing.Cycles, r.stats.Partial.BlocksDone, r.stats.Partial.Blocks)
+		}
+	}
+	if sr.reports != "" {
+		r.writeErr = writePointResult(sr.reports, i, setsOf(sr.vary, sr.points[i]), r, sr.tracePath)
+	}
+	return r
+}
+
+// stopped reports whether ch has been closed.
+func stopped(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }
 
 // runOne prepares and times one point (a Slurm array task).
@@ -266,5 +405,5 @@ func runOne(f *runFlags, prog *traces.Program, tracePath string, sets []string) 
 		return nil, pointResult{}, err
 	}
 	st, err := sim.RunTiming(p, sim.TimingOptions{})
-	return p, pointResult{stats: st, err: err}, nil
+	return p, pointResult{stats: st, err: err, machine: p.Machine}, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,22 +31,20 @@ func (v *viewFlags) registerPages(fs *flag.FlagSet) {
 	fs.StringVar(&v.csvInsts, "csv-instructions", "", "also write one CSV row per static instruction (timing mode) to this file")
 }
 
-// write writes the requested files, each whole or not at all; the error
-// names the flag.
+// write writes the requested files, each whole or not at all; one that
+// fails does not stop the others, and the error names each flag.
 func (v *viewFlags) write(rep *sim.Report) error {
+	var errs []error
 	if v.json != "" {
-		data, err := rep.JSON(!v.noWallTime)
-		if err == nil {
-			err = report.WriteFile(v.json, func(w io.Writer) error { _, err := w.Write(data); return err })
-		}
-		if err != nil {
-			return fmt.Errorf("-json: %v", err)
+		if err := v.writeJSON(rep); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if !v.pages() {
-		return nil
+		return errors.Join(errs...)
 	}
-	return v.writePages("gpusim: "+filepath.Base(rep.Trace), report.Launches(rep.Doc(false)))
+	errs = append(errs, v.writePages("gpusim: "+filepath.Base(rep.Trace), report.Launches(rep.Doc(false))))
+	return errors.Join(errs...)
 }
 
 // pages reports whether any view built from the launches was asked for.
@@ -53,6 +52,7 @@ func (v *viewFlags) pages() bool { return v.html != "" || v.csv != "" || v.csvIn
 
 // writePages writes the HTML page and the CSV files of the launches.
 func (v *viewFlags) writePages(title string, launches []report.Launch) error {
+	var errs []error
 	for _, f := range []struct {
 		flag, path string
 		write      func(io.Writer) error
@@ -65,8 +65,20 @@ func (v *viewFlags) writePages(title string, launches []report.Launch) error {
 			continue
 		}
 		if err := report.WriteFile(f.path, f.write); err != nil {
-			return fmt.Errorf("%s: %v", f.flag, err)
+			errs = append(errs, fmt.Errorf("%s: %v", f.flag, err))
 		}
+	}
+	return errors.Join(errs...)
+}
+
+// writeJSON writes -json.
+func (v *viewFlags) writeJSON(rep *sim.Report) error {
+	data, err := rep.JSON(!v.noWallTime)
+	if err == nil {
+		err = report.WriteFile(v.json, func(w io.Writer) error { _, err := w.Write(data); return err })
+	}
+	if err != nil {
+		return fmt.Errorf("-json: %v", err)
 	}
 	return nil
 }

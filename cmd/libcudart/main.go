@@ -72,6 +72,7 @@ func rt() *cuda.Runtime {
 			opts.Program = os.Args[0] // this process, also when gpusim exec started a script
 		}
 		lib.rt = cuda.New(opts, cudaVersion, cStream{1}, cStream{2})
+		watchSignals(lib.rt)
 	})
 	return lib.rt
 }

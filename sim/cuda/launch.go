@@ -56,6 +56,9 @@ func (r *Runtime) LaunchKernel(t Thread, fn uint64, grid, block Dim3, args, shar
 
 func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint64) Error {
 	start := time.Now()
+	if r.stopped() {
+		return ErrorLaunchFailure // the program is being interrupted
+	}
 	f := r.funcs[fn]
 	if f == nil {
 		return ErrorInvalidDeviceFunction
@@ -108,7 +111,7 @@ func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint6
 	dc := &deviceCalls{r: r}
 	p, err := r.dev.Prepare(sim.Launch{
 		Module: f.module.mod, Kernel: k, Grid: grid, Block: block, Shared: shared, Params: params,
-		Limits: sim.Limits{MaxWarpInsts: r.opts.MaxWarpInsts, MaxCycles: r.opts.MaxCycles},
+		Limits: sim.Limits{MaxWarpInsts: r.opts.MaxWarpInsts, MaxCycles: r.opts.MaxCycles, Stop: r.stop},
 		Tex:    texTable, TexRefs: texRefs,
 		Device: dc, StackSize: r.limits.stack, ClockBase: r.clock, GridID: uint64(len(r.report.launches) + 1),
 	})
@@ -129,6 +132,16 @@ func (r *Runtime) launch(fn uint64, grid, block Dim3, args, shared, stream uint6
 	rec := launchRecord{fn: f, grid: grid, block: block, shared: shared, stream: stream}
 	if err != nil {
 		var fe *sim.FaultError
+		var ie *sim.InterruptError
+		if errors.As(err, &ie) {
+			// A signal ends the program: the launch's counters so far go
+			// into the report, which Interrupt writes next.
+			rec.fault = "interrupted: the program was stopped by a signal during this launch"
+			rec.code = ErrorLaunchFailure
+			r.pending = rec.code
+			r.report.add(rec, st, time.Since(start))
+			return ErrorLaunchFailure
+		}
 		if !errors.As(err, &fe) {
 			// The launch could not start: no SM holds a block, a
 			// block shape the kernel forbids, ...

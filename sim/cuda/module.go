@@ -3,11 +3,10 @@ package cuda
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
 	"github.com/gpusim/gpusim/traces"
 	"github.com/gpusim/gpusim/traces/fatbin"
@@ -161,10 +160,7 @@ func (r *Runtime) load(m *module, wrapper uint64) {
 	m.ptx = src
 	path := r.ptxPath(m.index, e.Arch)
 	if r.opts.PTXDir != "" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
-			err = os.WriteFile(path, src, 0o644)
-		}
-		if err != nil {
+		if err := diag.WriteBytes(path, src); err != nil {
 			r.messagef("-ptx-dir: %v", err)
 		}
 	}

@@ -58,6 +58,10 @@ type Options struct {
 	// with another file at that descriptor) sends nothing.
 	ProgressFD    int    `json:"progress_fd,omitempty"`
 	ProgressInode uint64 `json:"progress_inode,omitempty"`
+	// SignalAck, when set, is a file the runtime appends a byte to for
+	// every SIGINT or SIGTERM that reaches the program, so that gpusim
+	// exec passes on only the signals sent to gpusim alone.
+	SignalAck string `json:"signal_ack,omitempty"`
 	// TestPanic names an entry point that panics when called: the C
 	// library's tests use it to check that a panic inside the library
 	// becomes cudaErrorUnknown and leaves the program running.

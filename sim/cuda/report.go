@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/gpusim/gpusim/diag"
 	"github.com/gpusim/gpusim/sim"
 )
 
@@ -171,13 +172,13 @@ func (r *Runtime) writeReport() {
 	text := r.reportText()
 	if r.opts.Report == "" {
 		fmt.Fprint(r.stderr, text)
-	} else if err := os.WriteFile(r.opts.Report, []byte(text), 0o644); err != nil {
+	} else if err := diag.WriteBytes(r.opts.Report, []byte(text)); err != nil {
 		r.messagef("report: %v", err)
 	}
 	if r.opts.JSON != "" {
 		b, err := r.reportJSON()
 		if err == nil {
-			err = os.WriteFile(r.opts.JSON, b, 0o644)
+			err = diag.WriteBytes(r.opts.JSON, b)
 		}
 		if err != nil {
 			r.messagef("-json: %v", err)
@@ -221,6 +222,9 @@ func (r *Runtime) reportText() string {
 		fmt.Fprintf(&b, "overrides: %s\n", strings.Join(ov, " "))
 	}
 	fmt.Fprintf(&b, "mode %s; work runs in order, streams never overlap\n", r.opts.Mode)
+	if r.interrupted != "" {
+		fmt.Fprintf(&b, "PARTIAL: the program was interrupted by %s; the launches below are those until then\n", r.interrupted)
+	}
 	for _, m := range r.modulesInOrder() {
 		switch {
 		case m.err != nil:
@@ -329,10 +333,13 @@ func stallText(state string, share float64) string {
 
 // The JSON report (docs/cuda-exec.md describes it).
 type jsonExec struct {
-	Program         string          `json:"program"`
-	Machine         *jsonMachine    `json:"machine"`
-	Mode            string          `json:"mode"`
-	Error           string          `json:"error,omitempty"`
+	Program string       `json:"program"`
+	Machine *jsonMachine `json:"machine"`
+	Mode    string       `json:"mode"`
+	Error   string       `json:"error,omitempty"`
+	// Interrupted names the signal that ended the program, only then: the
+	// report is partial.
+	Interrupted     string          `json:"interrupted,omitempty"`
 	Modules         []jsonModule    `json:"modules"`
 	Launches        []jsonLaunch    `json:"launches"`
 	Kernels         []jsonKernelSum `json:"kernels"`
@@ -407,7 +414,7 @@ type jsonUnsup struct {
 }
 
 func (r *Runtime) reportJSON() ([]byte, error) {
-	j := jsonExec{Program: r.programName(), Mode: r.opts.Mode, Modules: []jsonModule{}, Launches: []jsonLaunch{},
+	j := jsonExec{Program: r.programName(), Mode: r.opts.Mode, Interrupted: r.interrupted, Modules: []jsonModule{}, Launches: []jsonLaunch{},
 		Kernels: []jsonKernelSum{}, Unsupported: []jsonUnsup{}, SimulatedCycles: r.clock,
 		PrintfLost: r.printf.lost, PrintfUnflushed: len(r.printf.records)}
 	if r.machine == nil {

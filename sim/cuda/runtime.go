@@ -65,6 +65,14 @@ type Runtime struct {
 	views       views
 	unsupported map[string]int // unsupported entry points called, with call counts
 	exited      bool
+
+	// stop, closed by Interrupt, stops the running launch; interrupted
+	// names the signal (interrupt.go).
+	stop        chan struct{}
+	stopOnce    sync.Once
+	interrupted string
+	released    chan struct{} // closed by Release
+	releaseOnce sync.Once
 }
 
 // threadState is what the runtime keeps per host thread.
@@ -101,7 +109,7 @@ func New(opts Options, version int, stdout, stderr io.Writer) *Runtime {
 		funcs: map[uint64]*function{}, vars: map[uint64]*variable{}, threads: map[Thread]*threadState{},
 		streams: map[uint64]*stream{}, events: map[uint64]*event{}, handles: handleBase,
 		limits:      deviceLimits{printfFifo: defaultPrintfFifo, stack: defaultStack, mallocHeap: defaultMallocHeap},
-		unsupported: map[string]int{},
+		unsupported: map[string]int{}, stop: make(chan struct{}), released: make(chan struct{}),
 	}
 	if r.opts.DeviceMemory == 0 {
 		r.opts.DeviceMemory = DefaultDeviceMemory
@@ -189,6 +197,7 @@ const (
 // work first reports a held-back fault; the result becomes the thread's
 // last error (cudaGetLastError) unless it is cudaSuccess.
 func (r *Runtime) call(t Thread, waits bool, f func() Error) Error {
+	r.holdInterrupted()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.record(t, r.run(waits, f))

@@ -23,6 +23,10 @@ type Sweep struct {
 	Overrides []string
 	Keys      []string
 	Points    []SweepPoint
+	// Partial, when not "", says why the sweep stopped before every point
+	// ran ("interrupted by SIGINT"); the points that did not finish are
+	// failed rows saying so. The table, JSON and HTML state it.
+	Partial string
 }
 
 // SweepPoint is one combination and what it measured.
@@ -84,6 +88,9 @@ func (s *Sweep) WriteTable(w io.Writer) error {
 	}
 	if name := s.kernelName(); name != "" {
 		fmt.Fprintf(&b, "kernel %s\n", name)
+	}
+	if s.Partial != "" {
+		fmt.Fprintf(&b, "PARTIAL: %s; %d of %d runs finished\n", s.Partial, len(s.Points)-s.Failed(), len(s.Points))
 	}
 	b.WriteString("\n")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -159,7 +166,10 @@ type sweepJSON struct {
 	Config    string   `json:"config"`
 	Overrides []string `json:"overrides"`
 	Vary      []string `json:"vary"`
-	Runs      []any    `json:"runs"`
+	// Partial is present only in a sweep that stopped before every point
+	// ran (Sweep.Partial).
+	Partial string `json:"partial,omitempty"`
+	Runs    []any  `json:"runs"`
 }
 
 type sweepJSONPoint struct {
@@ -181,7 +191,7 @@ type sweepJSONFailed struct {
 // WriteJSON writes the sweep as one JSON object.
 func (s *Sweep) WriteJSON(w io.Writer) error {
 	out := sweepJSON{Trace: s.Trace, Config: s.Config, Overrides: append([]string{}, s.Overrides...),
-		Vary: append([]string{}, s.Keys...), Runs: []any{}}
+		Vary: append([]string{}, s.Keys...), Partial: s.Partial, Runs: []any{}}
 	for i, p := range s.Points {
 		if p.Kernel == nil || p.Kernel.TimingDoc == nil {
 			out.Runs = append(out.Runs, sweepJSONFailed{Sets: s.Sets(i), Error: p.Err})

@@ -128,6 +128,9 @@ func (s *Sweep) WriteHTML(w io.Writer) error {
 	if len(s.Overrides) > 0 {
 		sub += fmt.Sprintf(" &middot; overrides: <code>%s</code>", esc(strings.Join(s.Overrides, " ")))
 	}
+	if s.Partial != "" {
+		sub += fmt.Sprintf(" &middot; <strong>PARTIAL: %s; %d of %d runs finished</strong>", esc(s.Partial), len(s.Points)-s.Failed(), len(s.Points))
+	}
 	title := "gpusim sweep"
 	if name := s.kernelName(); name != "" {
 		title += ": kernel " + name

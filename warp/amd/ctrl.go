@@ -157,7 +157,7 @@ func execSetpc(w *Wave, o *wop, m uint64) error {
 // execBarrier is s_barrier: the wave waits until every live wave of the
 // workgroup has arrived.
 func execBarrier(w *Wave, o *wop, m uint64) error {
-	w.barOn = true
+	w.barOn, w.barAt = true, o.pc
 	w.res.Kind = warp.KindBarrier
 	w.b.signal(w)
 	return nil
@@ -173,7 +173,7 @@ func execBarrierWait(w *Wave, o *wop, m uint64) error {
 	if w.b.barPhase > w.sigPh {
 		return nil
 	}
-	w.barOn = true
+	w.barOn, w.barAt = true, o.pc
 	w.res.Kind = warp.KindBarrier
 	return nil
 }
@@ -240,6 +240,7 @@ func (w *Wave) fault(o *wop, m uint64, err error) error {
 	f := warp.NewFault(w.code.prog, w.code.kernel.Name, o.in, warp.Mnemonic(o.in), w.b.id, o.pc, w.width, m, err)
 	bx, by := int(w.b.l.cfg.Block[0]), int(w.b.l.cfg.Block[1])
 	t := w.first + f.Lane
+	f.Warp = w.id
 	f.Thread = [3]uint32{uint32(t % bx), uint32(t / bx % by), uint32(t / (bx * by))}
 	return f
 }

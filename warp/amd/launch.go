@@ -173,9 +173,15 @@ func (b *Block) RunFor(limit uint64) (uint64, error) {
 	return warp.RunRoundRobin(b.waves, &b.live, limit, b.deadlock)
 }
 
+// RunBudget is Run within a budget of instructions and turns, polling the
+// budget's stop channel (warp.RunBudget).
+func (b *Block) RunBudget(bg warp.Budget) (warp.Spent, error) {
+	return warp.RunBudget(b.waves, &b.live, bg, b.deadlock)
+}
+
 func (b *Block) deadlock() error {
-	return fmt.Errorf("kernel %s, workgroup (%d,%d,%d): deadlock: %d waves wait at the barrier, %d of %d arrived",
-		b.l.cfg.Kernel.Name, b.id[0], b.id[1], b.id[2], b.live, b.barArrived, b.live)
+	return &warp.DeadlockError{Msg: fmt.Sprintf("kernel %s, workgroup (%d,%d,%d): deadlock: %d waves wait at the barrier, %d of %d arrived",
+		b.l.cfg.Kernel.Name, b.id[0], b.id[1], b.id[2], b.live, b.barArrived, b.live)}
 }
 
 // signal records a wave's arrival at the workgroup barrier (s_barrier,

@@ -50,6 +50,7 @@ type Wave struct {
 	done  bool
 	trap  bool
 	barOn bool   // waits at a barrier
+	barAt int32  // the instruction it waits at
 	sigPh uint64 // barrier phase the wave signalled in (s_barrier_signal)
 
 	q      [warp.NumQueues]waveQueue

@@ -3,12 +3,16 @@ package ptx
 // numBarriers is the number of named barriers per CTA (PTX: 0..15).
 const numBarriers = 16
 
-// barrier is one named CTA barrier. Arrival is per warp, as the PTX ISA
-// describes for bar/barrier: a warp that executes the instruction counts all
-// of its threads (as if every thread of the warp were active). Without a
-// thread count the barrier waits for every thread of every unfinished warp
-// (warps whose threads have all exited no longer count); with a count it
-// waits for that many threads.
+// barrier is one named CTA barrier. Arrival follows one of the two rules
+// of the PTX ISA (bar, barrier): per thread, the rule from sm_70 on, where
+// each thread that executes the instruction counts once, so the lanes of a
+// divergent warp arrive separately, and without a thread count the barrier
+// waits for every thread of the block that has not exited; or per warp,
+// the rule before sm_70 (LaunchConfig.WarpBarrier), where a warp that
+// executes the instruction counts all of its threads (as if every thread
+// of the warp were active), and without a count the barrier waits for
+// every thread of every unfinished warp. With a count it waits for that
+// many threads under either rule.
 type barrier struct {
 	arrived int // threads arrived in this phase
 	count   int // thread count operand of this phase; 0: all unfinished threads
@@ -31,7 +35,10 @@ func (b *Block) expected(br *barrier) int {
 	if br.count > 0 {
 		return br.count
 	}
-	return b.liveTh
+	if b.l.cfg.WarpBarrier {
+		return b.liveTh
+	}
+	return b.liveTh - b.goneTh
 }
 
 // arrive records warp w at barrier id with thread count count (0: all) and,
@@ -43,7 +50,11 @@ func (b *Block) arrive(w *Warp, id, count int, wait bool, exec, truth uint64) {
 	if count > 0 {
 		br.count = count
 	}
-	br.arrived += w.threads
+	if b.l.cfg.WarpBarrier {
+		br.arrived += w.threads
+	} else {
+		br.arrived += popcount(exec)
+	}
 	br.popc += uint64(popcount(truth & exec))
 	if truth&exec != 0 {
 		br.anyTrue = true
@@ -80,6 +91,19 @@ func (b *Block) check(id int) {
 func (b *Block) warpFinished(w *Warp) {
 	b.live--
 	b.liveTh -= w.threads
+	b.goneTh -= popcount(w.exited)
+	for id := range b.bars {
+		b.check(id)
+	}
+}
+
+// lanesExited updates the barriers when lanes of a warp that goes on exit:
+// under the per-thread rule they no longer count.
+func (b *Block) lanesExited(n int) {
+	b.goneTh += n
+	if b.l.cfg.WarpBarrier {
+		return
+	}
 	for id := range b.bars {
 		b.check(id)
 	}

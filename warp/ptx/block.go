@@ -23,7 +23,12 @@ type Block struct {
 	bars   [numBarriers]barrier
 	live   int // warps not finished
 	liveTh int // threads in warps not finished
+	goneTh int // threads of those warps that have exited
 }
+
+// maxPrivate bounds the private memory of one block's threads (a caller's
+// memory budget normally stops a launch long before).
+const maxPrivate = 1 << 40
 
 // NewBlock creates the CTA with index ctaid running on SM smid.
 func (l *Launch) NewBlock(ctaid [3]uint32, smid uint32) (*Block, error) {
@@ -40,6 +45,9 @@ func (l *Launch) NewBlock(ctaid [3]uint32, smid uint32) (*Block, error) {
 	shared := (k.SharedSize+align-1)&^(align-1) + l.cfg.DynShared
 	if shared > mem.WindowSize {
 		return nil, fmt.Errorf("kernel %s: %d bytes of shared memory per block is too much", k.Name, shared)
+	}
+	if warp.MulSat(k.PrivateSize(), uint64(l.threads)) > maxPrivate {
+		return nil, fmt.Errorf("kernel %s: %d bytes of .local and %d of call frames per thread for %d threads is too much", k.Name, k.LocalSize, k.FrameSize, l.threads)
 	}
 	b := &Block{
 		l:      l,
@@ -67,7 +75,7 @@ func (b *Block) Reset(ctaid [3]uint32, smid uint32) {
 	for i := range b.bars {
 		b.bars[i] = barrier{}
 	}
-	b.live, b.liveTh = len(b.warps), b.l.threads
+	b.live, b.liveTh, b.goneTh = len(b.warps), b.l.threads, 0
 	for _, w := range b.warps {
 		w.reset()
 	}
@@ -101,14 +109,20 @@ func (b *Block) RunFor(limit uint64) (uint64, error) {
 	return warp.RunRoundRobin(b.warps, &b.live, limit, b.deadlock)
 }
 
+// RunBudget is Run within a budget of instructions and turns, polling the
+// budget's stop channel (warp.RunBudget).
+func (b *Block) RunBudget(bg warp.Budget) (warp.Spent, error) {
+	return warp.RunBudget(b.warps, &b.live, bg, b.deadlock)
+}
+
 func (b *Block) deadlock() error {
 	for id := range b.bars {
 		br := &b.bars[id]
 		if br.waiting == 0 {
 			continue
 		}
-		return fmt.Errorf("kernel %s, block (%d,%d,%d): deadlock: %d warps wait at barrier %d with %d of %d threads arrived",
-			b.l.cfg.Kernel.Name, b.ctaid[0], b.ctaid[1], b.ctaid[2], br.waiting, id, br.arrived, b.expected(br))
+		return &warp.DeadlockError{Msg: fmt.Sprintf("kernel %s, block (%d,%d,%d): deadlock: %d warps wait at barrier %d with %d of %d threads arrived",
+			b.l.cfg.Kernel.Name, b.ctaid[0], b.ctaid[1], b.ctaid[2], br.waiting, id, br.arrived, b.expected(br))}
 	}
-	return fmt.Errorf("kernel %s, block (%d,%d,%d): no warp can make progress", b.l.cfg.Kernel.Name, b.ctaid[0], b.ctaid[1], b.ctaid[2])
+	return &warp.DeadlockError{Msg: fmt.Sprintf("kernel %s, block (%d,%d,%d): no warp can make progress", b.l.cfg.Kernel.Name, b.ctaid[0], b.ctaid[1], b.ctaid[2])}
 }

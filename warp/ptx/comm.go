@@ -150,6 +150,7 @@ func execBar(w *Warp, o *op, m uint64) error {
 		truth = w.pred(o, int(o.in.NSrc)-1)
 		w.redOp, w.redMask = o, m
 	}
+	w.barAt, w.barExec = o.pc, m
 	w.b.arrive(w, int(id), count, o.mode != traces.BarArrive, m, truth)
 	return nil
 }

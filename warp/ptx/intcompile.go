@@ -182,6 +182,7 @@ func (c *compiler) integer(in *traces.Inst, o *op) error {
 		} else {
 			o.f2 = func(a, b uint64) uint64 { return intRem(a, b, n, sg) }
 		}
+		o.exec, o.kmask = execDivRem, warp.LowMask(n)
 		return nil
 	case traces.OpAbs, traces.OpNeg:
 		if !sg {

@@ -1,6 +1,7 @@
 package ptx
 
 import (
+	"errors"
 	"github.com/gpusim/gpusim/warp"
 	"math"
 	"math/bits"
@@ -58,6 +59,25 @@ func mulWide(a, b uint64, n int, signed bool) uint64 {
 // 12960005, "integer division operators on NVIDIA GPUs return a result with
 // all bits set to 1 ... the same applies to the modulo operator").
 const allOnes = ^uint64(0)
+
+// errDivideByZero is the fault of an integer division or remainder by zero
+// under LaunchConfig.Strict.
+var errDivideByZero = errors.New("integer division by zero (-strict; without it the result has every bit set)")
+
+// execDivRem is div and rem on integers: under LaunchConfig.Strict a zero
+// divisor (o.kmask: the type's bits) in an executing lane is a fault,
+// otherwise it gives allOnes.
+func execDivRem(w *Warp, o *op, m uint64) error {
+	if w.b.l.cfg.Strict {
+		b := w.in(o, 1)
+		for mm := m; mm != 0; mm &= mm - 1 {
+			if l := tz(mm); b[l]&o.kmask == 0 {
+				return warp.AtLane(l, errDivideByZero)
+			}
+		}
+	}
+	return execF2(w, o, m)
+}
 
 func intDiv(a, b uint64, n int, signed bool) uint64 {
 	if b&warp.LowMask(n) == 0 {

@@ -63,6 +63,13 @@ type LaunchConfig struct {
 	// shared memory the system reserves per block (sm_80 and later: 1 KiB,
 	// after the block's own, read by %reserved_smem_offset_*).
 	SharedAllocUnit, SharedReserved uint64
+	// WarpBarrier selects the pre-Volta barrier rule: a warp that executes
+	// bar.sync counts all of its threads. The default is the sm_70+ rule,
+	// each executing thread counts once (barrier.go).
+	WarpBarrier bool
+	// Strict turns what PTX leaves undefined and gpusim gives a documented
+	// result for into faults: an integer division or remainder by zero.
+	Strict bool
 }
 
 // Launch is the per-launch context shared by all blocks of one kernel launch.

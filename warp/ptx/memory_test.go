@@ -149,25 +149,25 @@ func TestMemoryFaults(t *testing.T) {
 			.loc 41
 			ld.global.f32 %f1, [%rd3]
 			ret`, mem.FaultOutOfRange,
-			"test.ptx:9:1: ld.global.f32: out-of-range read of 4 bytes at 0x00000001000000c0 (kernel k, block (1,0,0), thread (16,0,0), source test.cu:41)"},
+			"test.ptx:9:1: ld.global.f32: out-of-range read of 4 bytes at 0x00000001000000c0 (kernel k, block (1,0,0), warp 0, lane 16, thread (16,0,0), pc 6, source test.cu:41)"},
 		{"misaligned", `
 			ld.param.u64 %rd1, [pvar+0]
 			ld.global.u32 %r1, [%rd1+2]
 			ret`, mem.FaultMisaligned,
-			"test.ptx:3:1: ld.global.u32: misaligned read of 4 bytes at 0x0000000100000002 (kernel k, block (0,0,0), thread (0,0,0))"},
+			"test.ptx:3:1: ld.global.u32: misaligned read of 4 bytes at 0x0000000100000002 (kernel k, block (0,0,0), warp 0, lane 0, thread (0,0,0), pc 1)"},
 		{"vector misaligned", `
 			ld.param.u64 %rd1, [pvar+0]
 			ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+8]
 			ret`, mem.FaultMisaligned,
-			"test.ptx:3:1: ld.global.v4.f32: misaligned read of 16 bytes at 0x0000000100000008 (kernel k, block (0,0,0), thread (0,0,0))"},
+			"test.ptx:3:1: ld.global.v4.f32: misaligned read of 16 bytes at 0x0000000100000008 (kernel k, block (0,0,0), warp 0, lane 0, thread (0,0,0), pc 1)"},
 		{"write to const", `
 			st.const.u32 [cvar+0], 1
 			ret`, mem.FaultReadOnly,
-			"test.ptx:2:1: st.const.u32: write of 4 bytes at 0x0000000000000000: const memory is read-only (kernel k, block (0,0,0), thread (0,0,0))"},
+			"test.ptx:2:1: st.const.u32: write of 4 bytes at 0x0000000000000000: const memory is read-only (kernel k, block (0,0,0), warp 0, lane 0, thread (0,0,0), pc 0)"},
 		{"write to params", `
 			st.param.u32 [pvar+0], 1
 			ret`, mem.FaultReadOnly,
-			"test.ptx:2:1: st.param.u32: write of 4 bytes at 0x0000000000000000: param memory is read-only (kernel k, block (0,0,0), thread (0,0,0))"},
+			"test.ptx:2:1: st.param.u32: write of 4 bytes at 0x0000000000000000: param memory is read-only (kernel k, block (0,0,0), warp 0, lane 0, thread (0,0,0), pc 0)"},
 		{"shared out of range", `
 			.shared 16
 			mov.u32 %r1, %tid.x
@@ -176,12 +176,12 @@ func TestMemoryFaults(t *testing.T) {
 			st.shared.u32 [%r1], 7
 		SKIP:
 			ret`, mem.FaultOutOfRange,
-			"test.ptx:6:1: st.shared.u32: out-of-range write of 4 bytes at 0x0000000000000010 in shared memory (kernel k, block (0,0,0), thread (4,0,0))"},
+			"test.ptx:6:1: st.shared.u32: out-of-range write of 4 bytes at 0x0000000000000010 in shared memory (kernel k, block (0,0,0), warp 0, lane 4, thread (4,0,0), pc 3)"},
 		{"null generic", `
 			mov.u64 %rd1, 0
 			ld.u8 %r1, [%rd1]
 			ret`, mem.FaultOutOfRange,
-			"test.ptx:3:1: ld.u8: out-of-range read of 1 bytes at 0x0000000000000000 (kernel k, block (0,0,0), thread (0,0,0))"},
+			"test.ptx:3:1: ld.u8: out-of-range read of 1 bytes at 0x0000000000000000 (kernel k, block (0,0,0), warp 0, lane 0, thread (0,0,0), pc 1)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -207,7 +207,7 @@ func TestMemoryFaults(t *testing.T) {
 func TestTrap(t *testing.T) {
 	r := newRig(t, "mov.u32 %r1, %tid.x\nsetp.eq.u32 %p1, %r1, 5\n@%p1 trap\nret", rigOpts{block: [3]uint32{32, 1, 1}})
 	err := r.runGrid()
-	if err == nil || err.Error() != "test.ptx:3:1: trap: trap (kernel k, block (0,0,0), thread (5,0,0))" {
+	if err == nil || err.Error() != "test.ptx:3:1: trap: trap (kernel k, block (0,0,0), warp 0, lane 5, thread (5,0,0), pc 2)" {
 		t.Errorf("got %v", err)
 	}
 }

@@ -46,6 +46,8 @@ type Warp struct {
 	done   bool
 
 	barWait int8   // barrier the warp waits at, -1 none
+	barAt   int32  // the instruction that made it wait
+	barExec uint64 // the lanes that executed it
 	redOp   *op    // pending bar.red destination
 	redMask uint64 // lanes that executed that bar.red
 
@@ -267,7 +269,10 @@ func (w *Warp) push(e entry) error {
 
 // retire removes lanes from every entry (exit, or ret at kernel level).
 func (w *Warp) retire(lanes uint64) {
-	w.exited |= lanes
+	if n := popcount(lanes &^ w.exited); n > 0 {
+		w.exited |= lanes
+		w.b.lanesExited(n)
+	}
 	for i := range w.stack {
 		w.stack[i].mask &^= lanes
 	}
@@ -291,6 +296,7 @@ var errStackOverflow = errors.New("reconvergence stack overflow (runaway recursi
 // fault wraps an exec error with the instruction's and the thread's identity.
 func (w *Warp) fault(o *op, m uint64, err error) error {
 	f := warp.NewFault(w.code.prog, w.code.kernel.Name, o.in, warp.Mnemonic(o.in), w.b.ctaid, o.pc, w.width, m, err)
+	f.Warp = w.id
 	for i := range f.Thread {
 		f.Thread[i] = uint32(w.tid[i][f.Lane])
 	}

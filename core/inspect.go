@@ -1,0 +1,76 @@
+package core
+
+import (
+	"math"
+	"math/bits"
+	"unsafe"
+
+	"github.com/gpusim/gpusim/config"
+)
+
+// WarpStatus is one resident warp's timing state, for the diagnosis of a
+// run that stopped before its end.
+type WarpStatus struct {
+	Block     int // the handle Admit was given
+	Warp      int // the warp's index in its block
+	Partition int
+	// State is the warp's state since Since (as of its last evaluation)
+	// and PC the instruction it counts on.
+	State Reason
+	Since Cycle
+	PC    int32
+}
+
+// Resident calls visit with every warp of the resident blocks that has not
+// exited, in slot order.
+func (s *SM) Resident(visit func(WarpStatus)) {
+	for i := range s.slots {
+		sl := &s.slots[i]
+		if sl.blk < 0 || sl.exited || sl.w == nil {
+			continue
+		}
+		visit(WarpStatus{Block: s.blocks[sl.blk].handle, Warp: int(sl.wib), Partition: int(sl.pidx),
+			State: sl.state, Since: sl.since, PC: sl.pc})
+	}
+}
+
+// SMFootprint is the host memory NewSM allocates for one SM of machine m
+// running prog (warp slots with a scoreboard entry per dependency slot,
+// block records, unit instances), saturating at the largest uint64; sim
+// checks it against the run's memory budget before building the SMs.
+func SMFootprint(m *config.Machine, prog *Program) uint64 {
+	cus := uint64(max(1, m.GPU.CUsPerWGP))
+	parts := satMul(uint64(max(0, m.SM.Partitions)), cus)
+	slots := satMul(parts, uint64(max(0, m.SM.WarpsPerPartition)))
+	perSlot := uint64(unsafe.Sizeof(slot{})) + satMul(uint64(prog.Slots()), 9) // ready Cycle + long bool
+	n := satMul(slots, perSlot)
+	blocks := satMul(uint64(max(0, m.SM.MaxBlocks)), cus)
+	n = satAdd(n, satMul(blocks, satAdd(uint64(unsafe.Sizeof(blockState{})), satMul(slots, 4))))
+	units := uint64(0)
+	for _, u := range m.Units {
+		units = satAdd(units, uint64(max(0, u.Count)))
+	}
+	n = satAdd(n, satMul(satMul(units, parts), 8))
+	return satAdd(n, satMul(parts, uint64(unsafe.Sizeof(partition{}))+uint64(len(m.Units))*8))
+}
+
+// PCFootprint is the host memory of the per-instruction counters of prog.
+func PCFootprint(prog *Program) uint64 {
+	return satMul(uint64(prog.Len()), uint64(unsafe.Sizeof(PCStats{})))
+}
+
+func satMul(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	if hi != 0 {
+		return math.MaxUint64
+	}
+	return lo
+}
+
+func satAdd(a, b uint64) uint64 {
+	s, c := bits.Add64(a, b, 0)
+	if c != 0 {
+		return math.MaxUint64
+	}
+	return s
+}

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package diag
+
+const openNonBlock = 0
