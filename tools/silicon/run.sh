@@ -4,7 +4,7 @@
 #
 #   tools/silicon/run.sh prepare   # where Go (and nvcc) are: build what the device run carries into bin/
 #   tools/silicon/run.sh           # on a machine with an NVIDIA GPU: capture everything into $OUT
-#   tools/silicon/run.sh build DEST -gencode ...   # the CUDA programs alone (the nvcc test)
+#   tools/silicon/run.sh build DEST SAMPLES -gencode ...   # the CUDA programs alone (SAMPLES: `silicon samples`' samples.list)
 #
 # $OUT receives six files: summary.json (numerics), timing.json
 # (microbenchmarks, ncu and event timings of the samples), tables.tar (the
@@ -18,8 +18,10 @@
 # NCU (default: ncu on PATH, beside nvcc, or under /opt/nvidia); SILICON_BIN
 # (the comparer, default bin/silicon beside this script); SILICON_DEADLINE_S
 # (the whole run's bound, default 360); SILICON_LIMIT_S (the full capture's,
-# default 200); SILICON_FORMS (e.g. 1,3,5; default all); SILICON_MAX_CHUNKS
-# and SILICON_PROBE_RECORDS (shorten the sweeps and probes, for rehearsals);
+# default 200); SILICON_FORMS (e.g. 1,3,5; default all); SILICON_MAX_CHUNKS,
+# SILICON_CHUNK_LOG2 (the full capture's sweep chunk, default capture's
+# 2^22) and SILICON_PROBE_RECORDS (shorten the sweeps and probes, for
+# rehearsals);
 # SILICON_GPU_WRAPPER (a command put before every GPU program: the
 # rehearsal's stand-in GPU); SILICON_SASS=0 (no SASS dump).
 set -u -o pipefail
@@ -86,21 +88,23 @@ nvcc_host_flags() {
 # but for the architectures of one -gencode list, which --threads compiles in
 # parallel), at most nproc compilations at a time. SAMPLES is `silicon
 # samples`' samples.list ("NAME KERNEL MIN_SM" lines): each NAME.cu of
-# traces/samples is compiled for the first gencode's architecture when that
-# is at least the sample's MIN_SM (its PTX's .target), with the traces' own
-# prelude.h (which serves nvcc as well as clang). The host side links
-# libstdc++ and libgcc statically so that the binaries need only the C
-# library (glibc 2.34 or later) on the machine that runs them. Each
-# compilation's messages are printed after it, whole, in a fixed order.
+# traces/samples is compiled for the first gencode's architecture sm_NN into
+# DEST/samples/sm_NN/NAME.cubin when NN is at least the sample's MIN_SM (its
+# PTX's .target), with the traces' own prelude.h (which serves nvcc as well
+# as clang). The host side links libstdc++ and libgcc statically so that the
+# binaries need only the C library (glibc 2.34 or later) on the machine that
+# runs them. Each compilation's messages are printed after it, whole, in a
+# fixed order.
 build_cuda() {
   local nvcc=$1 dest=$2 list=$3
   shift 3
   local gencode=("$@") host sm
   [ -f "$list" ] || { echo "build_cuda: no samples list $list" >&2; return 1; }
-  read -r -a host <<<"$(nvcc_host_flags "$nvcc")"
-  mkdir -p "$dest/samples"
-  local common=(-std=c++17 ${host[@]+"${host[@]}"} -Xcompiler -static-libstdc++ -Xcompiler -static-libgcc)
   sm=$(printf '%s\n' "${gencode[@]}" | sed -n 's/.*arch=compute_\([0-9]*\).*/\1/p' | head -1)
+  [ -n "$sm" ] || { echo "build_cuda: no -gencode arch=compute_NN among: ${gencode[*]}" >&2; return 1; }
+  read -r -a host <<<"$(nvcc_host_flags "$nvcc")"
+  mkdir -p "$dest/samples/sm_$sm"
+  local common=(-std=c++17 ${host[@]+"${host[@]}"} -Xcompiler -static-libstdc++ -Xcompiler -static-libgcc)
   local t names=() max name kernel min_sm j
   t=$(mktemp -d)
   max=$(nproc 2>/dev/null || echo 2)
@@ -117,17 +121,17 @@ build_cuda() {
     names+=("$n")
   }
   job capture "$nvcc" -O3 -lineinfo --threads 0 "${common[@]}" "${gencode[@]}" -o "$dest/capture" "$here/capture.cu"
-  job sampledrv "$nvcc" -O2 "${common[@]}" -o "$dest/sampledrv" "$here/sampledrv.cu" -lcuda
-  local samples=()
+  # sampledrv has no device code: compiled as C++ (-x c++), nvcc skips its
+  # device passes.
+  job sampledrv "$nvcc" -O2 -x c++ "${common[@]}" -o "$dest/sampledrv" "$here/sampledrv.cu" -lcuda
   while read -r name kernel min_sm; do
     [ -n "$name" ] && [ -f "$root/traces/samples/$name.cu" ] || continue
     if ((sm < min_sm)); then
       echo "build_cuda: $name.cu ($kernel) needs sm_$min_sm or later: not built for sm_$sm" >&2
       continue
     fi
-    samples+=("$name")
     job "sample-$name" "$nvcc" -cubin -O3 -lineinfo ${host[@]+"${host[@]}"} -arch="sm_$sm" \
-      -include "$root/traces/samples/prelude.h" -o "$dest/samples/$name.cubin" "$root/traces/samples/$name.cu"
+      -include "$root/traces/samples/prelude.h" -o "$dest/samples/sm_$sm/$name.cubin" "$root/traces/samples/$name.cu"
   done <"$list"
   wait
   local status=0
@@ -139,7 +143,7 @@ build_cuda() {
       # from its PTX); the capture program and the driver are what this
       # build must not lose.
       sample-*) echo "build_cuda: ${j#sample-}.cu did not compile for sm_$sm: it runs from its PTX only" >&2
-        rm -f "$dest/samples/${j#sample-}.cubin" ;;
+        rm -f "$dest/samples/sm_$sm/${j#sample-}.cubin" ;;
       *) echo "build_cuda: $j did not build" >&2; status=1 ;;
     esac
   done
@@ -167,13 +171,15 @@ if [ "${1:-}" = prepare ]; then
   log "comparer self-test passed"
   if nvcc=$(find_nvcc); then
     # A fat binary: sm_75 and sm_80 SASS, sm_90 SASS and PTX; the samples'
-    # cubins for sm_90 (the list says which samples, and their kernels).
+    # cubins for sm_90 (the list says which samples, and their kernels), in
+    # samples/sm_90/ (a GPU of another architecture runs the samples from
+    # their PTX only).
     t=$(mktemp -d)
     "$bin" samples -traces "$root/traces/samples" -o "$t" >/dev/null || { rm -rf "$t"; exit 1; }
     build_cuda "$nvcc" "$bindir" "$t/samples.list" -gencode arch=compute_90,code=[sm_90,compute_90] \
       -gencode arch=compute_80,code=sm_80 -gencode arch=compute_75,code=sm_75 || { rm -rf "$t"; exit 1; }
     rm -rf "$t"
-    log "built $bindir/capture, sampledrv and samples/*.cubin with $("$nvcc" --version | tail -1)"
+    log "built $bindir/capture, sampledrv and samples/sm_90/*.cubin with $("$nvcc" --version | tail -1)"
   else
     log "no nvcc here: the device must build the CUDA programs itself (no fallback carried)"
   fi
@@ -281,18 +287,35 @@ log "CUDA programs: $built_by"
 capture=$build/capture
 drv=$build/sampledrv
 # What every program became, for reading later: dumped in the background
-# while the captures run (cuobjdump takes tens of CPU-seconds on the capture
-# program), bounded, and waited for before packing. SILICON_SASS=0 skips it.
+# while the captures run, bounded, and waited for before packing.
+# SILICON_SASS=0 skips it. nvdisasm on the cubins (the capture's extracted
+# with cuobjdump -xelf) takes a second where cuobjdump -sass takes tens of
+# CPU-seconds on the capture program; cuobjdump -sass is the fallback.
 CUOBJDUMP=$(dirname "${nvcc:-/nonexistent/nvcc}")/cuobjdump
 [ -x "$CUOBJDUMP" ] || CUOBJDUMP=$(command -v cuobjdump || true)
+NVDISASM=$(dirname "${nvcc:-/nonexistent/nvcc}")/nvdisasm
+[ -x "$NVDISASM" ] || NVDISASM=$(command -v nvdisasm || true)
+# disasm CUBIN OUT: CUBIN's SASS into OUT.
+disasm() {
+  [ -n "$NVDISASM" ] && timeout 60 "$NVDISASM" -c "$1" >"$2" 2>&1 && return 0
+  timeout 60 "$CUOBJDUMP" -sass "$1" >"$2" 2>&1
+}
 sass_pid=""
 if [ -n "$CUOBJDUMP" ] && [ "${SILICON_SASS:-1}" != 0 ]; then
   (
-    timeout 120 "$CUOBJDUMP" -sass -arch "sm_$SM" "$capture" >"$work/sass/capture.sass" 2>&1
+    mkdir -p "$work/elf"
+    elf=""
+    abs=$(realpath "$capture")
+    [ -n "$NVDISASM" ] && (cd "$work/elf" && timeout 30 "$CUOBJDUMP" -xelf all "$abs" >/dev/null 2>&1) &&
+      elf=$(ls "$work/elf"/*.sm_"$SM".cubin 2>/dev/null | head -1)
+    if [ -z "$elf" ] || ! disasm "$elf" "$work/sass/capture.sass"; then
+      timeout 120 "$CUOBJDUMP" -sass -arch "sm_$SM" "$capture" >"$work/sass/capture.sass" 2>&1
+    fi
     timeout 60 "$CUOBJDUMP" -ptx "$capture" >"$work/sass/capture.ptx" 2>&1
-    for c in "$build"/samples/*.cubin; do
-      timeout 30 "$CUOBJDUMP" -sass "$c" >"$work/sass/$(basename "$c" .cubin).sass" 2>&1
+    for c in "$build/samples/sm_$SM"/*.cubin; do
+      [ -f "$c" ] && disasm "$c" "$work/sass/$(basename "$c" .cubin).sass"
     done
+    rm -rf "$work/elf"
   ) &
   sass_pid=$!
 fi
@@ -318,7 +341,8 @@ fi
 lim=$(limit "${SILICON_LIMIT_S:-200}" 120)
 log "full capture (limit $lim s)"
 timeout "$lim" ${wrap[@]+"${wrap[@]}"} "$capture" "${inputs[@]}" ${forms[@]+"${forms[@]}"} \
-  ${SILICON_MAX_CHUNKS:+--max-chunks "$SILICON_MAX_CHUNKS"} 2>"$logs/capture.log" |
+  ${SILICON_MAX_CHUNKS:+--max-chunks "$SILICON_MAX_CHUNKS"} ${SILICON_CHUNK_LOG2:+--chunk-log2 "$SILICON_CHUNK_LOG2"} \
+  2>"$logs/capture.log" |
   "$bin" -timing -o "$OUT/summary.json" -tables "$work/tables" 2>"$logs/compare.log"
 rc=("${PIPESTATUS[@]}")
 log "full run: capture exit ${rc[0]}, compare exit ${rc[1]}"
@@ -342,7 +366,7 @@ while read -r name kernel min_sm; do
     log "sample $name ($kernel) needs sm_$min_sm or later: left out on sm_$SM"
     continue
   fi
-  [ -f "$build/samples/$name.cubin" ] && pairs+=("$work/manifests/$name.manifest" "$build/samples/$name.cubin")
+  [ -f "$build/samples/sm_$SM/$name.cubin" ] && pairs+=("$work/manifests/$name.manifest" "$build/samples/sm_$SM/$name.cubin")
   pairs+=("$work/manifests/$name.manifest" "$root/traces/samples/$name.ptx")
 done <"$work/manifests/samples.list"
 ncu_metrics=sm__cycles_elapsed.max,sm__cycles_elapsed.avg,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,smsp__inst_executed.sum,smsp__cycles_active.avg,gpu__time_duration.sum,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active
