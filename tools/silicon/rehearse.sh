@@ -4,11 +4,11 @@
 # binaries (with the real nvcc when this machine has one), then run.sh runs
 # with stand-ins (testdata/fake): nvidia-smi, Nsight Compute (which accepts
 # only the options and values run.sh should use) and a GPU that checks each
-# program it is given was built for sm_90 and answers with the comparer's
-# synthetic stream and sample timings. The sweeps are cut to one chunk (of
-# 2^16 inputs in the full capture; the smoke run sends capture's 2^22, as on
-# the device) and the probes to 65,536 records each so that it takes a
-# minute, not eight.
+# program and cubin it is given was built for its SM and answers with the
+# comparer's synthetic stream and sample timings. The sweeps are cut to one
+# chunk and the probes to 65,536 records each (the tensor probes keep all
+# 2,048, so records.tar has its real size) so that it takes a minute, not
+# eight.
 #
 #   tools/silicon/rehearse.sh OUTDIR [fallback|cut|sm75|prepare]
 #
@@ -54,6 +54,6 @@ case $mode in
   sm75) nvcc_env=(NVCC=/bin/false SILICON_SASS=0) sm=75 ;;
   *) echo "rehearse.sh: unknown mode $mode (fallback, cut, sm75, prepare)" >&2; exit 2 ;;
 esac
-env ${nvcc_env[@]+"${nvcc_env[@]}"} OUT="$out" SM=$sm ${SILICON_FORMS:+SILICON_FORMS="$SILICON_FORMS"} SILICON_GPU_WRAPPER="$t/path/gpu" SILICON_MAX_CHUNKS=1 SILICON_CHUNK_LOG2=16 \
+env ${nvcc_env[@]+"${nvcc_env[@]}"} OUT="$out" SM=$sm ${SILICON_FORMS:+SILICON_FORMS="$SILICON_FORMS"} SILICON_GPU_WRAPPER="$t/path/gpu" SILICON_MAX_CHUNKS=1 \
   SILICON_PROBE_RECORDS=65536 SILICON_DEADLINE_S=600 "$here/run.sh" 2>&1 | tee "$out/run.log"
 exit "${PIPESTATUS[0]}"

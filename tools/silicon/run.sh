@@ -18,10 +18,8 @@
 # NCU (default: ncu on PATH, beside nvcc, or under /opt/nvidia); SILICON_BIN
 # (the comparer, default bin/silicon beside this script); SILICON_DEADLINE_S
 # (the whole run's bound, default 360); SILICON_LIMIT_S (the full capture's,
-# default 200); SILICON_FORMS (e.g. 1,3,5; default all); SILICON_MAX_CHUNKS,
-# SILICON_CHUNK_LOG2 (the full capture's sweep chunk, default capture's
-# 2^22) and SILICON_PROBE_RECORDS (shorten the sweeps and probes, for
-# rehearsals);
+# default 200); SILICON_FORMS (e.g. 1,3,5; default all); SILICON_MAX_CHUNKS
+# and SILICON_PROBE_RECORDS (shorten the sweeps and probes, for rehearsals);
 # SILICON_GPU_WRAPPER (a command put before every GPU program: the
 # rehearsal's stand-in GPU); SILICON_SASS=0 (no SASS dump).
 set -u -o pipefail
@@ -341,8 +339,7 @@ fi
 lim=$(limit "${SILICON_LIMIT_S:-200}" 120)
 log "full capture (limit $lim s)"
 timeout "$lim" ${wrap[@]+"${wrap[@]}"} "$capture" "${inputs[@]}" ${forms[@]+"${forms[@]}"} \
-  ${SILICON_MAX_CHUNKS:+--max-chunks "$SILICON_MAX_CHUNKS"} ${SILICON_CHUNK_LOG2:+--chunk-log2 "$SILICON_CHUNK_LOG2"} \
-  2>"$logs/capture.log" |
+  ${SILICON_MAX_CHUNKS:+--max-chunks "$SILICON_MAX_CHUNKS"} 2>"$logs/capture.log" |
   "$bin" -timing -o "$OUT/summary.json" -tables "$work/tables" 2>"$logs/compare.log"
 rc=("${PIPESTATUS[@]}")
 log "full run: capture exit ${rc[0]}, compare exit ${rc[1]}"
