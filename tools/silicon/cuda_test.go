@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -216,15 +217,23 @@ func TestCaptureCompilesWithClang(t *testing.T) {
 	}
 }
 
-// sassFunctions splits cuobjdump -sass output into kernels: mangled name ->
-// the opcodes of its instructions.
+// sassFunctions splits a SASS listing into kernels: mangled name -> the
+// opcodes of its instructions. It reads both nvdisasm's listing (a kernel
+// starts at its ".text.NAME:" label) and cuobjdump -sass's ("Function :
+// NAME"); the instruction lines are alike.
 func sassFunctions(sass string) map[string][]string {
 	out := map[string][]string{}
 	name := ""
 	insn := regexp.MustCompile(`^\s+/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)`)
 	for _, line := range strings.Split(sass, "\n") {
+		if n, ok := strings.CutPrefix(line, ".text."); ok && strings.HasSuffix(n, ":") {
+			name = strings.TrimSuffix(n, ":")
+			out[name] = nil
+			continue
+		}
 		if i := strings.Index(line, "Function : "); i >= 0 {
 			name = strings.TrimSpace(line[i+len("Function : "):])
+			out[name] = nil
 			continue
 		}
 		if m := insn.FindStringSubmatch(line); m != nil && name != "" {
@@ -234,32 +243,93 @@ func sassFunctions(sass string) map[string][]string {
 	return out
 }
 
-// nvcc (CUDA 11.8 here, with whichever host compiler it accepts) compiles
-// capture.cu, the sample driver and every sample's CUDA source exactly as
-// run.sh builds them, for sm_90 and sm_75, and ptxas turns each kernel into
-// the SASS testdata/sass_cases.txt expects. Skipped where nvcc is absent.
-func TestCaptureCompilesWithNvcc(t *testing.T) {
-	for _, tool := range []string{"nvcc", "cuobjdump", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skip(tool + " not installed")
+// sassOf disassembles a cubin, or with arch (e.g. "90") that
+// architecture's cubin inside a program's fat binary: with nvdisasm where
+// it is installed (a second for the capture program, where cuobjdump -sass
+// takes tens of CPU-seconds), else with cuobjdump -sass.
+func sassOf(t *testing.T, path, arch string) string {
+	t.Helper()
+	nvdisasm, err := exec.LookPath("nvdisasm")
+	if err != nil {
+		args := []string{"-sass", path}
+		if arch != "" {
+			args = []string{"-sass", "-arch", "sm_" + arch, path}
 		}
+		out, err := exec.Command("cuobjdump", args...).Output()
+		if err != nil {
+			t.Fatalf("cuobjdump %v: %v", args, err)
+		}
+		return string(out)
 	}
+	cubin := path
+	if arch != "" {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		cmd := exec.Command("cuobjdump", "-xelf", "all", abs)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("cuobjdump -xelf all %s: %v\n%s", path, err, out)
+		}
+		found, _ := filepath.Glob(filepath.Join(dir, "*.sm_"+arch+".cubin"))
+		if len(found) != 1 {
+			t.Fatalf("%s: %d sm_%s cubins extracted", path, len(found), arch)
+		}
+		cubin = found[0]
+	}
+	out, err := exec.Command(nvdisasm, "-c", cubin).Output()
+	if err != nil {
+		t.Fatalf("nvdisasm -c %s: %v", cubin, err)
+	}
+	return string(out)
+}
+
+// nvcc (CUDA 11.8 here, with whichever host compiler it accepts) compiles
+// capture.cu, the sample driver and the CUDA source of every sample of
+// samples.list as `run.sh prepare` does for the device call (the shared
+// preparation; run.sh builds on the device the same way): the capture
+// program holds sm_75, sm_80 and sm_90 SASS and sm_90 PTX, ptxas turns each
+// kernel into the SASS testdata/sass_cases.txt expects on sm_75 and sm_90,
+// and each sample's sm_90 cubin holds the kernel its launch file names.
+// Skipped where nvcc is absent.
+func TestCaptureCompilesWithNvcc(t *testing.T) {
+	needTools(t, "nvcc", "cuobjdump", "bash")
 	if testing.Short() {
-		t.Skip("compiles for two architectures; skipped with -short")
+		t.Skip("compiles for three architectures; skipped with -short")
 	}
-	dir := t.TempDir()
-	cmd := exec.Command("bash", "run.sh", "build", dir,
-		"-gencode", "arch=compute_90,code=[sm_90,compute_90]", "-gencode", "arch=compute_75,code=sm_75")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("run.sh build: %v\n%s", err, out)
+	startPreparation(t)
+	t.Parallel()
+	bin, prep := preparedBin(t)
+	if !strings.Contains(prep, "samples/sm_90/*.cubin with ") || strings.Contains(prep, "stand-in nvcc") {
+		t.Fatalf("run.sh prepare did not build with nvcc:\n%s", prep)
+	}
+	capture := filepath.Join(bin, "capture")
+	for _, l := range []struct{ flag, want string }{
+		{"--list-elf", "capture.sm_75.cubin capture.sm_80.cubin capture.sm_90.cubin"},
+		{"--list-ptx", "capture.sm_90.ptx"},
+	} {
+		out, err := exec.Command("cuobjdump", l.flag, capture).Output()
+		if err != nil {
+			t.Fatalf("cuobjdump %s: %v", l.flag, err)
+		}
+		got := map[string]bool{}
+		for _, f := range regexp.MustCompile(`\S+\.(?:cubin|ptx)`).FindAllString(string(out), -1) {
+			got[f] = true
+		}
+		var names []string
+		for f := range got {
+			names = append(names, f)
+		}
+		sort.Strings(names)
+		if strings.Join(names, " ") != l.want {
+			t.Errorf("cuobjdump %s capture: %s, want %s", l.flag, strings.Join(names, " "), l.want)
+		}
 	}
 	funcs := map[string]map[string][]string{}
 	for _, arch := range []string{"75", "90"} {
-		out, err := exec.Command("cuobjdump", "-sass", "-arch", "sm_"+arch, filepath.Join(dir, "capture")).Output()
-		if err != nil {
-			t.Fatalf("cuobjdump -arch sm_%s: %v", arch, err)
-		}
-		funcs[arch] = sassFunctions(string(out))
+		funcs[arch] = sassFunctions(sassOf(t, capture, arch))
 		if len(funcs[arch]) < 90 {
 			t.Fatalf("sm_%s: only %d kernels in the SASS", arch, len(funcs[arch]))
 		}
@@ -296,20 +366,51 @@ func TestCaptureCompilesWithNvcc(t *testing.T) {
 				map[bool]string{true: "none, not ", false: "at least "}[none], want)
 		}
 	}
-	// The driver and the samples' cubins (sm_90, from the first -gencode).
-	samples, _ := filepath.Glob("../../traces/samples/*.cu")
+	// The samples' cubins: one per sample of the list (every one runs on
+	// sm_90), for sm_90, holding the kernel its launch file names and
+	// nothing else.
+	samples, err := writeSampleManifests("../../traces/samples", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cubins, _ := filepath.Glob(filepath.Join(bin, "samples", "sm_90", "*.cubin"))
+	if len(cubins) != len(samples) {
+		t.Errorf("%d sm_90 cubins for %d samples: %v", len(cubins), len(samples), cubins)
+	}
 	for _, s := range samples {
-		cubin := filepath.Join(dir, "samples", strings.TrimSuffix(filepath.Base(s), ".cu")+".cubin")
-		out, err := exec.Command("cuobjdump", "-sass", cubin).Output()
-		if err != nil || !strings.Contains(string(out), "Function : "+strings.TrimSuffix(filepath.Base(s), ".cu")) {
-			t.Errorf("%s: %v; the cubin lacks the kernel:\n%.300s", cubin, err, out)
+		if s.MinSM > 90 {
+			t.Fatalf("%s targets sm_%d: this test expects every bundled sample to run on sm_90", s.Name, s.MinSM)
+		}
+		cubin := filepath.Join(bin, "samples", "sm_90", s.Name+".cubin")
+		elf, err := exec.Command("cuobjdump", "--list-elf", cubin).Output()
+		if err != nil || !strings.Contains(string(elf), s.Name+".sm_90.cubin") {
+			t.Errorf("%s: %v; not an sm_90 cubin:\n%s", cubin, err, elf)
+			continue
+		}
+		f := sassFunctions(sassOf(t, cubin, ""))
+		if len(f) != 1 || len(f[s.Kernel]) == 0 {
+			t.Errorf("%s: kernels %v, want the one %s", cubin, keys(f), s.Kernel)
 		}
 	}
-	if st, err := os.Stat(filepath.Join(dir, "sampledrv")); err != nil || st.Mode()&0o111 == 0 {
-		t.Errorf("sampledrv not built: %v", err)
+	for _, prog := range []string{"capture", "sampledrv"} {
+		path := filepath.Join(bin, prog)
+		if st, err := os.Stat(path); err != nil || st.Mode()&0o111 == 0 {
+			t.Errorf("%s not built: %v", prog, err)
+			continue
+		}
+		// Carried to another machine, the programs need only the C library.
+		if out, err := exec.Command("ldd", path).Output(); err == nil && strings.Contains(string(out), "libstdc++") {
+			t.Errorf("%s links libstdc++ dynamically:\n%s", prog, out)
+		}
 	}
-	// Carried to another machine, the programs need only the C library.
-	if out, err := exec.Command("ldd", filepath.Join(dir, "capture")).Output(); err == nil && strings.Contains(string(out), "libstdc++") {
-		t.Errorf("capture links libstdc++ dynamically:\n%s", out)
+}
+
+// keys lists a map's keys, sorted.
+func keys[V any](m map[string]V) []string {
+	var k []string
+	for n := range m {
+		k = append(k, n)
 	}
+	sort.Strings(k)
+	return k
 }

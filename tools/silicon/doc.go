@@ -28,7 +28,7 @@
 //	silicon -selftest [-o selftest.json]   # check the pipeline on a synthetic stream
 //	silicon -emit [-emit-chunks N] | silicon -o x.json   # a synthetic stream on stdout
 //	silicon inputs -o DIR [-max N]          # the probes' input files for capture --inputs
-//	silicon samples -traces DIR -o DIR      # launch manifests of the sample kernels for sampledrv
+//	silicon samples -traces DIR -o DIR      # launch manifests for sampledrv, samples.list (NAME KERNEL MIN_SM)
 //	silicon timing -summary S -events E -ncu-samples C -ncu-bench C -o timing.json
 //	silicon correlate -timing timing.json [-reports DIR] [-variant V] [-o table.md]
 //	silicon fake capture|sampledrv|ncu ...  # stand-ins for the rehearsal (rehearse.sh)

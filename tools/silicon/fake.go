@@ -41,6 +41,16 @@ func runFake(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
+// fakeDeviceSM is the compute capability the stand-in GPU plays, as
+// 10*major+minor: the rehearsal's SM (which the real programs would read
+// from the device), 90 when it is unset.
+func fakeDeviceSM() int {
+	if n, err := strconv.Atoi(os.Getenv("SM")); err == nil && n >= 10 {
+		return n
+	}
+	return 90
+}
+
 // recordLaunch appends one launch to FAKE_NCU_LAUNCHES when the stand-in
 // ncu runs the program: kernel name, grid, block (tab-separated).
 func recordLaunch(name, grid, block string) {
@@ -136,8 +146,21 @@ func fakeCapture(args []string, stdout, stderr io.Writer) int {
 	bw := bufio.NewWriterSize(stdout, 1<<20)
 	defer bw.Flush()
 	fw := newFrameWriter(bw)
+	// As capture.cu: a form newer than the device is reported and skipped.
+	sm := fakeDeviceSM()
+	runnable := ids[:0:0]
+	for _, id := range ids {
+		if f := &forms[id]; f.MinSM > sm {
+			if err := fw.write(Header{Kind: KindError}, []byte(fmt.Sprintf("%s needs sm_%d, device is sm_%d: skipped", f.Name, f.MinSM, sm))); err != nil {
+				return 4
+			}
+			continue
+		}
+		runnable = append(runnable, id)
+	}
+	ids = runnable
 	info := fmt.Sprintf(`{"program":"silicon fake capture (rehearsal stand-in, not silicon)","device":"stand-in GPU",`+
-		`"compute_capability":"9.0","sms":132,"clock_khz":1980000,"inputs":%q}`, *inputs)
+		`"compute_capability":"%d.%d","sms":132,"clock_khz":1980000,"inputs":%q}`, sm/10, sm%10, *inputs)
 	if err := fw.write(Header{Kind: KindInfo}, []byte(info)); err != nil {
 		return 4
 	}
@@ -270,7 +293,7 @@ func fakeSample(manifest, module string, reps int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	variant := "nvcc-sm_90"
+	variant := fmt.Sprintf("nvcc-sm_%d", fakeDeviceSM())
 	switch {
 	case strings.HasSuffix(module, ".ptx"):
 		variant = "ptx-jit"

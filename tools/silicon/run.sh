@@ -4,7 +4,7 @@
 #
 #   tools/silicon/run.sh prepare   # where Go (and nvcc) are: build what the device run carries into bin/
 #   tools/silicon/run.sh           # on a machine with an NVIDIA GPU: capture everything into $OUT
-#   tools/silicon/run.sh build DEST -gencode ...   # the CUDA programs alone (the nvcc test)
+#   tools/silicon/run.sh build DEST SAMPLES -gencode ...   # the CUDA programs alone (SAMPLES: `silicon samples`' samples.list)
 #
 # $OUT receives six files: summary.json (numerics), timing.json
 # (microbenchmarks, ncu and event timings of the samples), tables.tar (the
@@ -81,41 +81,80 @@ nvcc_host_flags() {
   rm -rf "$t"
 }
 
-# build_cuda NVCC DEST GENCODE...: capture, the sample driver and the
-# samples' cubins (for the first gencode's architecture) into DEST. The host
-# side links libstdc++ and libgcc statically so that the binaries need only
-# the C library (glibc 2.34 or later) on the machine that runs them.
+# build_cuda NVCC DEST SAMPLES GENCODE...: capture, the sample driver and
+# the samples' cubins into DEST, all at once (each nvcc is single-threaded
+# but for the architectures of one -gencode list, which --threads compiles in
+# parallel), at most nproc compilations at a time. SAMPLES is `silicon
+# samples`' samples.list ("NAME KERNEL MIN_SM" lines): each NAME.cu of
+# traces/samples is compiled for the first gencode's architecture sm_NN into
+# DEST/samples/sm_NN/NAME.cubin when NN is at least the sample's MIN_SM (its
+# PTX's .target), with the traces' own prelude.h (which serves nvcc as well
+# as clang). The host side links libstdc++ and libgcc statically so that the
+# binaries need only the C library (glibc 2.34 or later) on the machine that
+# runs them. Each compilation's messages are printed after it, whole, in a
+# fixed order.
 build_cuda() {
-  local nvcc=$1 dest=$2
-  shift 2
+  local nvcc=$1 dest=$2 list=$3
+  shift 3
   local gencode=("$@") host sm
-  read -r -a host <<<"$(nvcc_host_flags "$nvcc")"
-  mkdir -p "$dest/samples"
-  local common=(-std=c++17 ${host[@]+"${host[@]}"} -Xcompiler -static-libstdc++ -Xcompiler -static-libgcc)
-  "$nvcc" -O3 -lineinfo "${common[@]}" "${gencode[@]}" -o "$dest/capture" "$here/capture.cu" || return 1
-  "$nvcc" -O2 "${common[@]}" -o "$dest/sampledrv" "$here/sampledrv.cu" -lcuda || return 1
-  # The samples' CUDA sources, each beside the nvcc prelude (the traces'
-  # prelude.h is for clang): sm from the first -gencode arch=compute_NN.
+  [ -f "$list" ] || { echo "build_cuda: no samples list $list" >&2; return 1; }
   sm=$(printf '%s\n' "${gencode[@]}" | sed -n 's/.*arch=compute_\([0-9]*\).*/\1/p' | head -1)
-  local t src name
+  [ -n "$sm" ] || { echo "build_cuda: no -gencode arch=compute_NN among: ${gencode[*]}" >&2; return 1; }
+  read -r -a host <<<"$(nvcc_host_flags "$nvcc")"
+  mkdir -p "$dest/samples/sm_$sm"
+  local common=(-std=c++17 ${host[@]+"${host[@]}"} -Xcompiler -static-libstdc++ -Xcompiler -static-libgcc)
+  local t names=() max name kernel min_sm j
   t=$(mktemp -d)
-  cp "$here/samples_prelude.h" "$t/prelude.h"
-  # A sample nvcc cannot compile is reported and left out (it still runs
-  # from its PTX); the capture program is what this build must not lose.
-  for src in "$root"/traces/samples/*.cu; do
-    name=$(basename "$src" .cu)
-    cp "$src" "$t/$name.cu"
-    "$nvcc" -cubin -O3 -lineinfo ${host[@]+"${host[@]}"} -arch="sm_$sm" -o "$dest/samples/$name.cubin" "$t/$name.cu" ||
-      echo "build_cuda: $name.cu did not compile for sm_$sm: it runs from its PTX only" >&2
+  max=$(nproc 2>/dev/null || echo 2)
+  # Killed (run.sh's time limit), stop the compilations too.
+  # shellcheck disable=SC2064 # $t now
+  trap "kill \$(jobs -p) 2>/dev/null; rm -rf '$t'; exit 143" TERM
+  # job NAME COMMAND...: runs COMMAND in the background, its output into
+  # $t/NAME.log and its exit status into $t/NAME.rc.
+  job() {
+    local n=$1
+    shift
+    while (($(jobs -rp | wc -l) >= max)); do wait -n; done
+    ("$@" >"$t/$n.log" 2>&1; echo $? >"$t/$n.rc") &
+    names+=("$n")
+  }
+  job capture "$nvcc" -O3 -lineinfo --threads 0 "${common[@]}" "${gencode[@]}" -o "$dest/capture" "$here/capture.cu"
+  # sampledrv has no device code: compiled as C++ (-x c++), nvcc skips its
+  # device passes.
+  job sampledrv "$nvcc" -O2 -x c++ "${common[@]}" -o "$dest/sampledrv" "$here/sampledrv.cu" -lcuda
+  while read -r name kernel min_sm; do
+    [ -n "$name" ] && [ -f "$root/traces/samples/$name.cu" ] || continue
+    if ((sm < min_sm)); then
+      echo "build_cuda: $name.cu ($kernel) needs sm_$min_sm or later: not built for sm_$sm" >&2
+      continue
+    fi
+    job "sample-$name" "$nvcc" -cubin -O3 -lineinfo ${host[@]+"${host[@]}"} -arch="sm_$sm" \
+      -include "$root/traces/samples/prelude.h" -o "$dest/samples/sm_$sm/$name.cubin" "$root/traces/samples/$name.cu"
+  done <"$list"
+  wait
+  local status=0
+  for j in "${names[@]}"; do
+    cat "$t/$j.log"
+    [ "$(cat "$t/$j.rc" 2>/dev/null)" = 0 ] && continue
+    case $j in
+      # A sample nvcc cannot compile is reported and left out (it still runs
+      # from its PTX); the capture program and the driver are what this
+      # build must not lose.
+      sample-*) echo "build_cuda: ${j#sample-}.cu did not compile for sm_$sm: it runs from its PTX only" >&2
+        rm -f "$dest/samples/sm_$sm/${j#sample-}.cubin" ;;
+      *) echo "build_cuda: $j did not build" >&2; status=1 ;;
+    esac
   done
+  trap - TERM
   rm -rf "$t"
+  return $status
 }
 
 go_build() {
   (cd "$root" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -o "$1" ./tools/silicon)
 }
 
-if [ "${1:-}" = build ]; then # build DEST GENCODE...: the CUDA programs alone (cuda_test.go)
+if [ "${1:-}" = build ]; then # build DEST SAMPLES GENCODE...: the CUDA programs alone
   shift
   nvcc=$(find_nvcc) || { log "no nvcc"; exit 1; }
   build_cuda "$nvcc" "$@" || exit 1
@@ -129,10 +168,16 @@ if [ "${1:-}" = prepare ]; then
   "$bin" -selftest -o /dev/null || exit 1
   log "comparer self-test passed"
   if nvcc=$(find_nvcc); then
-    # A fat binary: sm_75 and sm_80 SASS, sm_90 SASS and PTX.
-    build_cuda "$nvcc" "$bindir" -gencode arch=compute_90,code=[sm_90,compute_90] \
-      -gencode arch=compute_80,code=sm_80 -gencode arch=compute_75,code=sm_75 || exit 1
-    log "built $bindir/capture, sampledrv and samples/*.cubin with $("$nvcc" --version | tail -1)"
+    # A fat binary: sm_75 and sm_80 SASS, sm_90 SASS and PTX; the samples'
+    # cubins for sm_90 (the list says which samples, and their kernels), in
+    # samples/sm_90/ (a GPU of another architecture runs the samples from
+    # their PTX only).
+    t=$(mktemp -d)
+    "$bin" samples -traces "$root/traces/samples" -o "$t" >/dev/null || { rm -rf "$t"; exit 1; }
+    build_cuda "$nvcc" "$bindir" "$t/samples.list" -gencode arch=compute_90,code=[sm_90,compute_90] \
+      -gencode arch=compute_80,code=sm_80 -gencode arch=compute_75,code=sm_75 || { rm -rf "$t"; exit 1; }
+    rm -rf "$t"
+    log "built $bindir/capture, sampledrv and samples/sm_90/*.cubin with $("$nvcc" --version | tail -1)"
   else
     log "no nvcc here: the device must build the CUDA programs itself (no fallback carried)"
   fi
@@ -212,7 +257,7 @@ timeout 120 "$bin" inputs -o "$work/inputs" ${SILICON_PROBE_RECORDS:+-max "$SILI
   { cat "$logs/inputs.log"; exit 1; }
 timeout 60 "$bin" samples -traces "$root/traces/samples" -o "$work/manifests" >"$logs/samples.log" 2>&1 ||
   { cat "$logs/samples.log"; exit 1; }
-log "inputs: $(ls "$work/inputs" | wc -l) files; samples: $(cat "$work/manifests/samples.list" | tr '\n' ' ')"
+log "inputs: $(ls "$work/inputs" | wc -l) files; samples: $(cut -d' ' -f1 "$work/manifests/samples.list" | tr '\n' ' ')"
 
 # 4. The CUDA programs: built with this machine's nvcc, else the carried ones.
 SM=${SM:-$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' .')}
@@ -223,7 +268,7 @@ if nvcc=$(find_nvcc); then
   "$nvcc" --version >"$logs/nvcc.txt" 2>&1
   log "nvcc for sm_$SM ($(tail -1 "$logs/nvcc.txt"))"
   if timeout "$(limit 150 200)" bash -c "$(declare -f build_cuda nvcc_host_flags); here='$here' root='$root' \
-      build_cuda '$nvcc' '$build' -gencode 'arch=compute_$SM,code=[sm_$SM,compute_$SM]'" >"$logs/nvcc.log" 2>&1; then
+      build_cuda '$nvcc' '$build' '$work/manifests/samples.list' -gencode 'arch=compute_$SM,code=[sm_$SM,compute_$SM]'" >"$logs/nvcc.log" 2>&1; then
     built_by="this machine's nvcc"
   else
     tail -30 "$logs/nvcc.log"
@@ -240,18 +285,35 @@ log "CUDA programs: $built_by"
 capture=$build/capture
 drv=$build/sampledrv
 # What every program became, for reading later: dumped in the background
-# while the captures run (cuobjdump takes tens of CPU-seconds on the capture
-# program), bounded, and waited for before packing. SILICON_SASS=0 skips it.
+# while the captures run, bounded, and waited for before packing.
+# SILICON_SASS=0 skips it. nvdisasm on the cubins (the capture's extracted
+# with cuobjdump -xelf) takes a second where cuobjdump -sass takes tens of
+# CPU-seconds on the capture program; cuobjdump -sass is the fallback.
 CUOBJDUMP=$(dirname "${nvcc:-/nonexistent/nvcc}")/cuobjdump
 [ -x "$CUOBJDUMP" ] || CUOBJDUMP=$(command -v cuobjdump || true)
+NVDISASM=$(dirname "${nvcc:-/nonexistent/nvcc}")/nvdisasm
+[ -x "$NVDISASM" ] || NVDISASM=$(command -v nvdisasm || true)
+# disasm CUBIN OUT: CUBIN's SASS into OUT.
+disasm() {
+  [ -n "$NVDISASM" ] && timeout 60 "$NVDISASM" -c "$1" >"$2" 2>&1 && return 0
+  timeout 60 "$CUOBJDUMP" -sass "$1" >"$2" 2>&1
+}
 sass_pid=""
 if [ -n "$CUOBJDUMP" ] && [ "${SILICON_SASS:-1}" != 0 ]; then
   (
-    timeout 120 "$CUOBJDUMP" -sass -arch "sm_$SM" "$capture" >"$work/sass/capture.sass" 2>&1
+    mkdir -p "$work/elf"
+    elf=""
+    abs=$(realpath "$capture")
+    [ -n "$NVDISASM" ] && (cd "$work/elf" && timeout 30 "$CUOBJDUMP" -xelf all "$abs" >/dev/null 2>&1) &&
+      elf=$(ls "$work/elf"/*.sm_"$SM".cubin 2>/dev/null | head -1)
+    if [ -z "$elf" ] || ! disasm "$elf" "$work/sass/capture.sass"; then
+      timeout 120 "$CUOBJDUMP" -sass -arch "sm_$SM" "$capture" >"$work/sass/capture.sass" 2>&1
+    fi
     timeout 60 "$CUOBJDUMP" -ptx "$capture" >"$work/sass/capture.ptx" 2>&1
-    for c in "$build"/samples/*.cubin; do
-      timeout 30 "$CUOBJDUMP" -sass "$c" >"$work/sass/$(basename "$c" .cubin).sass" 2>&1
+    for c in "$build/samples/sm_$SM"/*.cubin; do
+      [ -f "$c" ] && disasm "$c" "$work/sass/$(basename "$c" .cubin).sass"
     done
+    rm -rf "$work/elf"
   ) &
   sass_pid=$!
 fi
@@ -293,9 +355,15 @@ pack_tables
 # committed PTX that gpusim runs), then the microbenchmark kernels, with the
 # clocks locked to base (--clock-control base, ncu's default, stated) so
 # that cycle counts do not depend on boost.
+# A sample whose PTX targets a newer architecture than this GPU's runs in
+# neither form (the driver cannot load it).
 pairs=()
-while read -r name; do
-  [ -f "$build/samples/$name.cubin" ] && pairs+=("$work/manifests/$name.manifest" "$build/samples/$name.cubin")
+while read -r name kernel min_sm; do
+  if ((SM < min_sm)); then
+    log "sample $name ($kernel) needs sm_$min_sm or later: left out on sm_$SM"
+    continue
+  fi
+  [ -f "$build/samples/sm_$SM/$name.cubin" ] && pairs+=("$work/manifests/$name.manifest" "$build/samples/sm_$SM/$name.cubin")
   pairs+=("$work/manifests/$name.manifest" "$root/traces/samples/$name.ptx")
 done <"$work/manifests/samples.list"
 ncu_metrics=sm__cycles_elapsed.max,sm__cycles_elapsed.avg,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,smsp__inst_executed.sum,smsp__cycles_active.avg,gpu__time_duration.sum,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gpusim/gpusim/config"
@@ -21,15 +22,51 @@ import (
 // on the sample's PTX), and the manifest records the grid, the block, the
 // parameter buffer's layout and bytes, and every buffer's initial contents,
 // so that the GPU runs each kernel on the very bytes gpusim simulates.
+//
+// What run.sh needs of a sample besides comes from the sample's own files
+// too, and goes into samples.list: the kernel its launch file names (which
+// need not be the sample's name: gemm_wmma_sm80 launches gemm_wmma), and
+// the oldest architecture that runs it, its PTX's .target (nvcc compiles
+// the CUDA source for the device only when the device is at least that, and
+// the driver could not load the PTX on an older one).
 
 // sampleMachine is the machine model used only to prepare the launches
 // (buffers and parameters do not depend on it).
 const sampleMachine = "sm_75"
 
+// sampleInfo is one bundled sample as run.sh sees it: one line of
+// samples.list, "NAME KERNEL MIN_SM".
+type sampleInfo struct {
+	Name   string // NAME of NAME.launch.toml and NAME.ptx
+	Kernel string // the kernel the launch file names
+	Target string // the PTX's .target ("sm_80")
+	MinSM  int    // its number (80): the oldest GPU that runs the sample, and its CUDA source's lowest nvcc -arch
+}
+
+// targetSM reads a PTX .target's architecture number: sm_80 is 80, and the
+// architecture-specific sm_90a and family sm_100f are 90 and 100 (the PTX
+// front end accepts these forms).
+func targetSM(target string) (int, bool) {
+	digits, ok := strings.CutPrefix(target, "sm_")
+	if !ok {
+		return 0, false
+	}
+	digits = strings.TrimRight(digits, "af")
+	if len(target)-len("sm_")-len(digits) > 1 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 10 || strconv.Itoa(n) != digits {
+		return 0, false
+	}
+	return n, true
+}
+
 // writeSampleManifests prepares every NAME.launch.toml of dir that has a
 // NAME.ptx beside it, writes NAME.manifest and its buffer files into out,
-// and returns the sample names (sorted); out/samples.list lists them.
-func writeSampleManifests(dir, out string) ([]string, error) {
+// and returns the samples (sorted by name); out/samples.list lists them,
+// one "NAME KERNEL MIN_SM" line each.
+func writeSampleManifests(dir, out string) ([]sampleInfo, error) {
 	launches, err := filepath.Glob(filepath.Join(dir, "*.launch.toml"))
 	if err != nil {
 		return nil, err
@@ -42,7 +79,8 @@ func writeSampleManifests(dir, out string) ([]string, error) {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	var names []string
+	var samples []sampleInfo
+	var list strings.Builder
 	for _, lp := range launches {
 		name := strings.TrimSuffix(filepath.Base(lp), ".launch.toml")
 		ptxPath := filepath.Join(dir, name+".ptx")
@@ -56,6 +94,10 @@ func writeSampleManifests(dir, out string) ([]string, error) {
 		prog, err := ptx.Parse(ptxPath, src)
 		if err != nil {
 			return nil, err
+		}
+		sm, ok := targetSM(prog.Target)
+		if !ok {
+			return nil, fmt.Errorf("%s: .target %q names no sm_NN architecture", ptxPath, prog.Target)
 		}
 		spec, err := sim.LoadLaunch(lp)
 		if err != nil {
@@ -72,12 +114,14 @@ func writeSampleManifests(dir, out string) ([]string, error) {
 		if err := os.WriteFile(filepath.Join(out, name+".manifest"), text, 0o644); err != nil {
 			return nil, err
 		}
-		names = append(names, name)
+		s := sampleInfo{Name: name, Kernel: p.Kernel.Name, Target: prog.Target, MinSM: sm}
+		samples = append(samples, s)
+		fmt.Fprintf(&list, "%s %s %d\n", s.Name, s.Kernel, s.MinSM)
 	}
-	if len(names) == 0 {
+	if len(samples) == 0 {
 		return nil, fmt.Errorf("%s: no NAME.launch.toml with a NAME.ptx", dir)
 	}
-	return names, os.WriteFile(filepath.Join(out, "samples.list"), []byte(strings.Join(names, "\n")+"\n"), 0o644)
+	return samples, os.WriteFile(filepath.Join(out, "samples.list"), []byte(list.String()), 0o644)
 }
 
 // sampleManifest writes p's buffers into dir and returns the manifest text.
@@ -126,10 +170,14 @@ func runSamples(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: silicon samples -traces DIR -o DIR")
 		return 2
 	}
-	names, err := writeSampleManifests(*dir, *out)
+	samples, err := writeSampleManifests(*dir, *out)
 	if err != nil {
 		fmt.Fprintf(stderr, "silicon samples: %v\n", err)
 		return 2
+	}
+	var names []string
+	for _, s := range samples {
+		names = append(names, s.Name)
 	}
 	fmt.Fprintf(stdout, "%d samples: %s\n", len(names), strings.Join(names, " "))
 	return 0
