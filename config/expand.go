@@ -122,7 +122,13 @@ func ExpansionsFor(arch string) (*Expansions, bool, error) {
 	if err != nil {
 		return nil, false, nil
 	}
-	e, err := ParseExpansions(name, data)
+	e, err := parseExpansionsFast(name, data)
+	if err != nil {
+		e, err = decodeExpansions(name, data)
+	}
+	if err == nil {
+		err = e.validate()
+	}
 	return e, true, err
 }
 
@@ -143,6 +149,15 @@ func ExpansionArchs() []string {
 // checks the table's shape (indices in range, dependencies on earlier ops,
 // one entry per form), not its figures against a preset (Check does that).
 func ParseExpansions(file string, data []byte) (*Expansions, error) {
+	e, err := decodeExpansions(file, data)
+	if err != nil {
+		return nil, err
+	}
+	return e, e.validate()
+}
+
+// decodeExpansions decodes an expansion table with the TOML decoder.
+func decodeExpansions(file string, data []byte) (*Expansions, error) {
 	e := &Expansions{File: file}
 	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(e)
 	if err != nil {
@@ -151,47 +166,53 @@ func ParseExpansions(file string, data []byte) (*Expansions, error) {
 	if und := md.Undecoded(); len(und) > 0 {
 		return nil, fmt.Errorf("%s: unknown key %s", file, und[0])
 	}
+	return e, nil
+}
+
+// validate checks a decoded table's shape and builds its index.
+func (e *Expansions) validate() error {
+	file := e.File
 	e.index = make(map[string]int, len(e.Forms))
 	for i := range e.Forms {
 		f := &e.Forms[i]
 		where := fmt.Sprintf("%s: form %q", file, f.PTX)
 		if _, dup := e.index[f.PTX]; dup {
-			return nil, fmt.Errorf("%s: listed twice", where)
+			return fmt.Errorf("%s: listed twice", where)
 		}
 		e.index[f.PTX] = i
 		for j, op := range f.Ops {
 			for _, d := range op.Deps {
 				if d < 0 || d >= j {
-					return nil, fmt.Errorf("%s: op %d (%s) depends on op %d, not an earlier one", where, j, op.SASS, d)
+					return fmt.Errorf("%s: op %d (%s) depends on op %d, not an earlier one", where, j, op.SASS, d)
 				}
 			}
 			for _, in := range op.In {
 				if in < 0 || in > 4 {
-					return nil, fmt.Errorf("%s: op %d (%s) reads PTX source %d", where, j, op.SASS, in)
+					return fmt.Errorf("%s: op %d (%s) reads PTX source %d", where, j, op.SASS, in)
 				}
 			}
 		}
 		if s := f.Slow; s != nil && (s.Test < 0 || s.Test >= len(f.Ops) || s.Branch < 0 || s.Branch >= len(f.Ops)) {
-			return nil, fmt.Errorf("%s: slow path test %d / branch %d outside its %d ops", where, s.Test, s.Branch, len(f.Ops))
+			return fmt.Errorf("%s: slow path test %d / branch %d outside its %d ops", where, s.Test, s.Branch, len(f.Ops))
 		}
 		if len(f.SlowOps) > 0 && f.Slow == nil {
-			return nil, fmt.Errorf("%s: slow_ops without a slow path", where)
+			return fmt.Errorf("%s: slow_ops without a slow path", where)
 		}
 		for j, op := range f.SlowOps {
 			at := f.Slow.Branch + 1 + j
 			for _, d := range op.Deps {
 				if d < 0 || d >= at {
-					return nil, fmt.Errorf("%s: slow op %d (%s) depends on op %d, not an earlier one of the slow sequence", where, j, op.SASS, d)
+					return fmt.Errorf("%s: slow op %d (%s) depends on op %d, not an earlier one of the slow sequence", where, j, op.SASS, d)
 				}
 			}
 			for _, in := range op.In {
 				if in < 0 || in > 4 {
-					return nil, fmt.Errorf("%s: slow op %d (%s) reads PTX source %d", where, j, op.SASS, in)
+					return fmt.Errorf("%s: slow op %d (%s) reads PTX source %d", where, j, op.SASS, in)
 				}
 			}
 		}
 	}
-	return e, nil
+	return nil
 }
 
 // Form returns the row of a PTX form ("div.rn.f32").

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // Expansions: a PTX instruction whose form has a row in the machine's
@@ -257,8 +258,8 @@ func (s *SM) opWait(sl *slot, op *microOp) (Cycle, bool, int32) {
 	var t Cycle
 	long, from := false, int32(-1)
 	for _, r := range s.prog.slots[op.use.lo:op.use.hi] {
-		if x := sl.ready[r]; x > t || (x == t && sl.long[r]) {
-			t, long, from = x, sl.long[r], sl.from[r]
+		if e := sl.sb[r]; e.ready > t || (e.ready == t && e.long) {
+			t, long, from = e.ready, e.long, e.from
 		}
 	}
 	x := &sl.x
@@ -283,11 +284,14 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 		// The first op: the instruction executes.
 		w := sl.w
 		x.pc, x.pos, x.first, x.done, x.unit = pc, 0, now, now, -1
-		x.thr = bits.OnesCount64(w.ActiveMask())
 		res, err := w.Step(uint64(now))
 		if err != nil {
 			return err
 		}
+		if res.Kind == warp.KindBarrier {
+			sl.waiting = w.Waiting()
+		}
+		x.thr = bits.OnesCount64(res.Active) // the lanes at the instruction
 		x.exec = bits.OnesCount64(res.Exec)
 		x.slow = res.Slow && e.slow.hi > e.slow.lo
 		s.stats.WarpInsts++
@@ -314,7 +318,8 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 	pu := &s.pcs[pc].Units[op.unit]
 	pu.Ops++
 	pu.Busy += uint64(occ)
-	sl.hold, sl.holdWhy, sl.holdPC, sl.wake = now+1, NoInstruction, -1, now+1
+	sl.hold, sl.holdWhy, sl.holdPC = now+1, NoInstruction, -1
+	sl.setWake(now + 1)
 	taken := op.taken
 	if x.slow && k == e.branch {
 		taken = !taken // the slow path's branch goes the other way
@@ -348,7 +353,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 		x.done, x.unit = done, op.unit
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		sl.ready[r], sl.long[r], sl.from[r] = x.done, false, x.unit
+		sl.sb[r] = sbEntry{ready: x.done, from: x.unit}
 	}
 	s.pcs[pc].Latency.Add(x.done - x.first)
 	if s.hook != nil {
@@ -370,17 +375,17 @@ func (s *SM) rename(sl *slot, info *instInfo) {
 	long, from := false, int32(-1)
 	for _, r := range s.prog.exps[info.xp].src {
 		if r >= 0 {
-			if x := sl.ready[r]; x > t || (x == t && sl.long[r]) {
-				t, long, from = x, sl.long[r], sl.from[r]
+			if e := sl.sb[r]; e.ready > t || (e.ready == t && e.long) {
+				t, long, from = e.ready, e.long, e.from
 			}
 		}
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		if x := sl.ready[r]; x > t {
-			t, long, from = x, sl.long[r], sl.from[r]
+		if e := sl.sb[r]; e.ready > t {
+			t, long, from = e.ready, e.long, e.from
 		}
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		sl.ready[r], sl.long[r], sl.from[r] = t, long, from
+		sl.sb[r] = sbEntry{ready: t, from: from, long: long}
 	}
 }

@@ -42,7 +42,7 @@ func SMFootprint(m *config.Machine, prog *Program) uint64 {
 	cus := uint64(max(1, m.GPU.CUsPerWGP))
 	parts := satMul(uint64(max(0, m.SM.Partitions)), cus)
 	slots := satMul(parts, uint64(max(0, m.SM.WarpsPerPartition)))
-	perSlot := uint64(unsafe.Sizeof(slot{})) + satMul(uint64(prog.Slots()), 9) // ready Cycle + long bool
+	perSlot := uint64(unsafe.Sizeof(slot{})) + satMul(uint64(prog.Slots()), uint64(unsafe.Sizeof(sbEntry{})))
 	n := satMul(slots, perSlot)
 	blocks := satMul(uint64(max(0, m.SM.MaxBlocks)), cus)
 	n = satAdd(n, satMul(blocks, satAdd(uint64(unsafe.Sizeof(blockState{})), satMul(slots, 4))))

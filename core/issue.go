@@ -31,10 +31,14 @@ func (s *SM) Step(now Cycle) error {
 
 // stepPartition evaluates p's warps at cycle now and issues.
 func (s *SM) stepPartition(p *partition, now Cycle) error {
-	ncand := 0
-	for _, sl := range p.warps {
-		sl.cand = false
-		if !s.every && sl.wake > now {
+	// The warps that can issue (in p.warps order), and the earliest wake
+	// of the others. Warps woken while this one issues (a barrier's
+	// release, wakeWaiting) lower p.wake themselves.
+	cands := p.cands[:0]
+	wake := Never
+	for i, sl := range p.warps {
+		if w := p.wakes[i]; !s.every && w > now {
+			wake = min(wake, w)
 			continue
 		}
 		r, t, pc := s.eval(sl, now)
@@ -48,48 +52,61 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 		}
 		if r == ready {
 			sl.cand = true
-			ncand++
+			cands = append(cands, sl)
 			continue
 		}
 		s.setState(sl, r, pc, now)
-		sl.wake = t
+		p.wakes[i] = t
 		if t == Never && !sl.parked {
 			sl.parked = true
 			s.blocks[sl.blk].parked++
 		}
+		wake = min(wake, t)
 	}
+	p.cands = cands
+	p.wake = Never
 	if s.policy == policyTwoLevel {
 		s.twoLevel(p)
 	}
-	if ncand > 0 && now%s.interv == p.phase {
+	if len(cands) > 0 && now%s.interv == p.phase {
 		if err := s.issueReady(p, now); err != nil {
 			return err
 		}
 	}
-	next := s.nextSlot(p, now)
-	wake := Never
-	live := p.warps[:0]
-	for _, sl := range p.warps {
-		if sl.exited {
-			continue
-		}
-		live = append(live, sl)
-		if sl.cand {
-			sl.cand = false
-			s.setState(sl, NotSelected, sl.npc, now)
-			sl.wake = next
-			if s.interv > 1 {
-				// Its unit may be busy before its next issue slot.
-				if f := s.nextFree(p, sl); f > now+1 {
-					sl.wake = now + 1
+	if len(cands) > 0 {
+		next := s.nextSlot(p, now)
+		for _, sl := range cands {
+			if sl.exited {
+				continue
+			}
+			if sl.cand {
+				sl.cand = false
+				s.setState(sl, NotSelected, sl.npc, now)
+				sl.setWake(next)
+				if s.interv > 1 {
+					// Its unit may be busy before its next issue slot.
+					if f := s.nextFree(p, sl); f > now+1 {
+						sl.setWake(now + 1)
+					}
 				}
 			}
+			wake = min(wake, sl.wake())
 		}
-		wake = min(wake, sl.wake)
 	}
-	clear(p.warps[len(live):])
-	p.warps = live
-	p.wake = wake
+	if p.exits > 0 {
+		live, wakes := p.warps[:0], p.wakes[:0]
+		for i, sl := range p.warps {
+			if !sl.exited {
+				sl.widx = int32(len(live))
+				live = append(live, sl)
+				wakes = append(wakes, p.wakes[i])
+			}
+		}
+		clear(p.warps[len(live):])
+		p.warps, p.wakes = live, wakes
+		p.exits = 0
+	}
+	p.wake = min(p.wake, wake)
 	return nil
 }
 
@@ -103,11 +120,16 @@ func (s *SM) eval(sl *slot, now Cycle) (Reason, Cycle, int32) {
 		}
 		return sl.holdWhy, sl.hold, pc
 	}
-	if sl.w.Waiting() {
-		if sl.barPC >= 0 {
-			pc = sl.barPC
+	if sl.waiting {
+		// Only a barrier instruction makes a warp wait; another warp's
+		// instruction may have released it since.
+		if sl.w.Waiting() {
+			if sl.barPC >= 0 {
+				pc = sl.barPC
+			}
+			return Barrier, Never, pc
 		}
-		return Barrier, Never, pc
+		sl.waiting = false
 	}
 	info := &s.prog.insts[pc]
 	if t := sl.sbAt; t > now {
@@ -135,13 +157,16 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 	}
 	s.setState(sl, Selected, pc, now)
 	_, inst := s.unitFree(p, info.unit)
-	threads := bits.OnesCount64(w.ActiveMask())
-	lanes := s.lanes[info.unit]
-	occ := max(Cycle(info.init), Cycle((threads+lanes-1)/lanes))
 	res, err := w.Step(uint64(now))
 	if err != nil {
 		return err
 	}
+	if res.Kind == warp.KindBarrier {
+		sl.waiting = w.Waiting()
+	}
+	threads := bits.OnesCount64(res.Active) // the lanes at the instruction
+	lanes := s.lanes[info.unit]
+	occ := max(Cycle(info.init), Cycle((threads+lanes-1)/lanes))
 	s.free[inst] = now + occ
 	s.stats.UnitBusy[info.unit] += uint64(occ)
 	if s.interv > 1 {
@@ -169,12 +194,13 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		}
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		sl.ready[r], sl.long[r], sl.from[r] = done, long, info.unit
+		sl.sb[r] = sbEntry{ready: done, from: info.unit, long: long}
 	}
 	// Selected covers this cycle; from the next the warp is evaluated
 	// again (a taken branch holds it for the branch unit's latency plus
 	// scheduler.taken_branch_penalty).
-	sl.hold, sl.holdWhy, sl.holdPC, sl.wake = now+1, NoInstruction, -1, now+1
+	sl.hold, sl.holdWhy, sl.holdPC = now+1, NoInstruction, -1
+	sl.setWake(now + 1)
 	if res.Kind == warp.KindBranch || res.Kind == warp.KindDiverged {
 		sl.hold = now + max(1, info.lat) + s.takenBranch
 	}
@@ -241,6 +267,9 @@ func (s *SM) skipHints(sl *slot, now Cycle) error {
 		if err != nil {
 			return err
 		}
+		if res.Kind == warp.KindBarrier {
+			sl.waiting = sl.w.Waiting()
+		}
 		s.stats.WarpInsts++
 		s.stats.ThreadInsts += uint64(bits.OnesCount64(res.Exec))
 		s.pcs[pc].Latency.Add(0)
@@ -267,8 +296,8 @@ func (s *SM) scoreboard(sl *slot) {
 	var t Cycle
 	long, from := false, int32(-1)
 	for _, r := range s.prog.slots[use.lo:use.hi] {
-		if x := sl.ready[r]; x > t || (x == t && sl.long[r]) {
-			t, long, from = x, sl.long[r], sl.from[r]
+		if e := sl.sb[r]; e.ready > t || (e.ready == t && e.long) {
+			t, long, from = e.ready, e.long, e.from
 		}
 	}
 	sl.npc, sl.sbAt, sl.sbLong, sl.nunit, sl.sbUnit = pc, t, long, s.prog.firstUnit(pc), from
@@ -288,7 +317,8 @@ func (s *SM) nextFree(p *partition, sl *slot) Cycle {
 func (s *SM) exit(p *partition, sl *slot, b *blockState, now Cycle) {
 	s.flush(sl, now+1)
 	sl.exited = true
-	sl.wake = Never
+	p.exits++
+	sl.setWake(Never)
 	if sl.inActive {
 		sl.inActive = false
 		p.nactive--
@@ -312,9 +342,10 @@ func (s *SM) release(b *blockState, now Cycle) {
 		if !sl.parked || sl.w.Waiting() {
 			continue
 		}
-		sl.parked = false
+		sl.parked, sl.waiting = false, false
 		b.parked--
-		sl.hold, sl.holdWhy, sl.holdPC, sl.wake = now+1, Barrier, sl.barPC, now+1
+		sl.hold, sl.holdWhy, sl.holdPC = now+1, Barrier, sl.barPC
+		sl.setWake(now + 1)
 		sl.part.wake = min(sl.part.wake, now+1)
 	}
 }
@@ -346,9 +377,9 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 		if (i-first+n)%n > at {
 			t = now
 		}
-		for _, sl := range q.warps {
-			if !sl.cand && sl.state == NotSelected && sl.wake > t && sl.nunit == u {
-				sl.wake = t
+		for j, sl := range q.warps {
+			if !sl.cand && sl.state == NotSelected && q.wakes[j] > t && sl.nunit == u {
+				q.wakes[j] = t
 				q.wake = min(q.wake, t)
 			}
 		}

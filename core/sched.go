@@ -22,7 +22,7 @@ func (s *SM) issueReady(p *partition, now Cycle) error {
 			// An earlier issue this cycle took the unit.
 			sl.cand = false
 			s.setState(sl, PipeBusy, sl.npc, now)
-			sl.wake = f
+			sl.setWake(f)
 			return nil
 		}
 		sl.cand = false

@@ -112,56 +112,83 @@ type SM struct {
 
 // partition is one scheduler with its warps and units.
 type partition struct {
-	stats   *PartitionStats
-	warps   []*slot // active warps, oldest first
-	units   []span  // per unit class: its instances in SM.free
-	cu      int     // the memory model's SM index of this partition's CU
-	phase   Cycle   // issue slot: cycles with now % interval == phase
-	wake    Cycle
-	greedy  *slot  // gto: the warp issued last
-	lastAge uint64 // lrr: age of the warp issued last
-	nactive int    // two_level: warps in the active set
-	n       int    // active warps
+	stats *PartitionStats
+	warps []*slot // active warps, oldest first
+	units []span  // per unit class: its instances in SM.free
+	cu    int     // the memory model's SM index of this partition's CU
+	phase Cycle   // issue slot: cycles with now % interval == phase
+	wake  Cycle
+	// wakes[i] is when warps[i]'s state may change (its wake), kept here
+	// rather than in the slot so that a step scans one dense array.
+	wakes   []Cycle
+	cands   []*slot // stepPartition's scratch: the warps that can issue
+	exits   int     // warps that exited in this step (to drop from warps)
+	greedy  *slot   // gto: the warp issued last
+	lastAge uint64  // lrr: age of the warp issued last
+	nactive int     // two_level: warps in the active set
+	n       int     // active warps
 	since   Cycle
 }
 
+// sbEntry is a warp's scoreboard entry for one dependency slot: when its
+// pending value lands, whether from memory, and the unit computing it
+// (stall attribution). One entry is one 16-byte record, so that a check
+// or an update touches one cache line.
+type sbEntry struct {
+	ready Cycle
+	from  int32
+	long  bool
+}
+
+// wake is when warp sl's state may change: it is evaluated again then.
+func (sl *slot) wake() Cycle { return sl.part.wakes[sl.widx] }
+
+// setWake sets warp sl's wake.
+func (sl *slot) setWake(t Cycle) { sl.part.wakes[sl.widx] = t }
+
 // slot is one warp slot: the warp resident there and its timing state.
+// The fields eval reads come first, in the slot's first cache line; its
+// wake time lives in the partition (partition.wakes).
 type slot struct {
+	hold Cycle // the warp cannot issue before hold ...
+	sbAt Cycle // see npc
 	w    Warp
-	id   int32
-	blk  int32
-	wib  int32 // the warp's index in its block
-	pidx int32 // index of part in SM.parts
-	part *partition
-	age  uint64
-	gw   uint64 // GPU-unique warp number (local memory layout)
-
-	ready []Cycle // per scoreboard slot: when its pending value lands
-	long  []bool  // per scoreboard slot: pending from memory
-	from  []int32 // per scoreboard slot: the unit computing it (stall attribution)
-
+	widx int32 // the warp's index in part.warps and part.wakes
 	// npc is the warp's next instruction; sbAt is when the scoreboard lets
 	// it issue (the last of its pending slots lands), sbLong whether that
 	// slot waits on memory. Both change only when the warp issues.
-	npc    int32
-	sbAt   Cycle
-	sbLong bool
-	// nunit is the unit the next issue needs (-1: none), sbUnit the unit
-	// whose result sbAt waits for (-1: none); x is an expanded instruction
-	// in progress (expand.go).
-	nunit, sbUnit int32
-	x             expState
-
-	hold    Cycle // the warp cannot issue before hold ...
-	holdWhy Reason
+	npc     int32
 	holdPC  int32 // ... and the time counts on this PC (-1: npc)
-	barPC   int32 // AMD: the barrier instruction the wave waits at (-1: PTX, npc)
-	memDone Cycle // ... nor pass a membar before memDone
-	wake    Cycle // the state below holds at least until wake
+	nunit   int32 // the unit the next issue needs (-1: none)
+	holdWhy Reason
+	state   Reason
+	sbLong  bool
+	cand    bool
+	exited  bool
+	// waiting: the warp's last instruction left it waiting at a barrier
+	// (Warp.Waiting then); another warp may have released it since.
+	waiting bool
+	// parked: the warp waits at a barrier with no wake time; a release
+	// (by any instruction of another warp of its block) unparks it.
+	parked   bool
+	inActive bool
 
-	state Reason
-	pc    int32
-	since Cycle
+	part    *partition
+	memDone Cycle     // the warp cannot pass a membar before memDone
+	sb      []sbEntry // per scoreboard slot
+	sbUnit  int32     // the unit whose result sbAt waits for (-1: none)
+	barPC   int32     // AMD: the barrier instruction the wave waits at (-1: PTX, npc)
+	pc      int32
+	blk     int32
+	since   Cycle
+	id      int32
+	wib     int32 // the warp's index in its block
+	pidx    int32 // index of part in SM.parts
+	age     uint64
+	gw      uint64 // GPU-unique warp number (local memory layout)
+
+	// x is an expanded instruction in progress (expand.go).
+	x expState
 
 	// wave is the warp as an AMD wavefront (nil for PTX warps); pend
 	// mirrors its wait-counter queues with completion cycles.
@@ -171,10 +198,6 @@ type slot struct {
 	// acp is the warp's asynchronous copies in time (async.go).
 	acp asyncState
 
-	cand, exited, inActive bool
-	// parked: the warp waits at a barrier with no wake time; a release
-	// (by any instruction of another warp of its block) unparks it.
-	parked  bool
 	pendSeq uint64
 }
 
@@ -236,6 +259,8 @@ func NewSM(c SMConfig) (*SM, error) {
 		p.phase = Cycle(i) % s.interv
 		p.wake = Never
 		p.warps = make([]*slot, 0, m.SM.WarpsPerPartition)
+		p.wakes = make([]Cycle, 0, m.SM.WarpsPerPartition)
+		p.cands = make([]*slot, 0, m.SM.WarpsPerPartition)
 	}
 	// Unit instances: Count per partition, or Count per CU shared by its
 	// partitions.
@@ -264,9 +289,7 @@ func NewSM(c SMConfig) (*SM, error) {
 		sl.id, sl.blk = int32(i), -1
 		sl.part, sl.pidx = &s.parts[i%nparts], int32(i%nparts)
 		sl.gw = uint64(c.ID)*uint64(len(s.slots)) + uint64(i)
-		sl.ready = make([]Cycle, n)
-		sl.long = make([]bool, n)
-		sl.from = make([]int32, n)
+		sl.sb = make([]sbEntry, n)
 		sl.x.opDone = make([]Cycle, c.Program.maxSeq)
 		sl.exited = true
 	}
@@ -319,15 +342,13 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		sl := &s.slots[next]
 		sl.wib = int32(wi)
 		b.slots = append(b.slots, sl.id)
-		clear(sl.ready)
-		clear(sl.long)
-		clear(sl.from)
+		clear(sl.sb)
 		sl.x.pc = -1
 		sl.w, sl.blk, sl.age = w, int32(bi), s.age
 		s.age++
 		// Until the launch latency has passed the warp holds its slot and
 		// waits for its first instruction (no_instruction).
-		sl.hold, sl.holdWhy, sl.holdPC, sl.barPC, sl.memDone, sl.wake = now+s.launch, NoInstruction, -1, -1, now, now
+		sl.hold, sl.holdWhy, sl.holdPC, sl.barPC, sl.memDone = now+s.launch, NoInstruction, -1, -1, now
 		sl.wave = nil
 		if s.prog.kernel.AMD != nil {
 			sl.wave, _ = w.(Wave)
@@ -339,11 +360,13 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		sl.npc, sl.sbAt, sl.sbLong = w.PC(), 0, false
 		sl.nunit, sl.sbUnit = s.prog.firstUnit(sl.npc), -1
 		sl.state, sl.pc, sl.since = NotSelected, sl.npc, now
-		sl.cand, sl.exited, sl.inActive, sl.parked = false, false, false, false
+		sl.cand, sl.exited, sl.inActive, sl.parked, sl.waiting = false, false, false, false, false
 		sl.pendSeq = s.seq
 		s.seq++
 		p := sl.part
+		sl.widx = int32(len(p.warps))
 		p.warps = append(p.warps, sl)
+		p.wakes = append(p.wakes, now)
 		p.wake = now
 		s.countWarps(p, now, 1)
 	}

@@ -52,8 +52,21 @@ func (c Coalescer) Coalesce(addr []uint64, mask uint64, size int, buf []LineReq)
 		mask &= 1<<uint(len(addr)) - 1
 	}
 	last := -1 // index in buf of the line touched most recently
+	// A lane whose bytes lie in the sector the previous lane ended in adds
+	// nothing (the common case: consecutive lanes, consecutive words).
+	n := uint64(max(size, 1)) - 1
+	prev, have := uint64(0), false
 	for m := mask; m != 0; m &= m - 1 {
-		buf, last = c.touch(addr[bits.TrailingZeros64(m)], size, buf, last)
+		a := addr[bits.TrailingZeros64(m)]
+		s, e := a>>c.sectorShift, (a+n)>>c.sectorShift
+		if a+n < a {
+			e = ^uint64(0) >> c.sectorShift // touch clamps at the top of the address space
+		}
+		if have && s == prev && e == prev {
+			continue
+		}
+		buf, last = c.touch(a, size, buf, last)
+		prev, have = e, true
 	}
 	return buf
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/core"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // The timing mode for AMD kernels: workgroups of waves (package warp) as a
@@ -41,9 +42,9 @@ type waveBlock struct {
 
 func (b *waveBlock) Warps() []core.Warp { return b.waves }
 
-func (b *waveBlock) Counts(add func(warpInsts, threadInsts []uint64)) {
+func (b *waveBlock) Counts(add func([]warp.PCCount)) {
 	for _, w := range b.Block.Waves() {
-		add(w.WarpInsts(), w.ThreadInsts())
+		add(w.Counts())
 	}
 }
 

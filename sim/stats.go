@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // KernelStats are the counters of one kernel launch. The functional mode
@@ -52,10 +53,10 @@ func newKernelStats(p *Prepared, mode string) *KernelStats {
 	}
 }
 
-func (s *KernelStats) addCounts(warpInsts, threadInsts []uint64) {
-	for pc, n := range warpInsts {
-		s.PerPCWarp[pc] += n
-		s.PerPCThread[pc] += threadInsts[pc]
+func (s *KernelStats) addCounts(counts []warp.PCCount) {
+	for pc, c := range counts {
+		s.PerPCWarp[pc] += c.Warp
+		s.PerPCThread[pc] += c.Thread
 	}
 }
 

@@ -31,7 +31,7 @@ type SourceBlock interface {
 	Warps() []core.Warp
 	// Counts calls add with each warp's per-PC warp and thread
 	// instruction counters (accumulated over every Reset).
-	Counts(add func(warpInsts, threadInsts []uint64))
+	Counts(add func([]warp.PCCount))
 	// RunBudget executes the block functionally, warps round robin, until
 	// it finishes or its budget of warp instructions or turns is used up
 	// (warp.ErrStepLimit, warp.ErrTurnLimit) or its stop channel closes
@@ -66,8 +66,8 @@ type ptxBlock struct {
 
 func (b *ptxBlock) Warps() []core.Warp { return b.warps }
 
-func (b *ptxBlock) Counts(add func(warpInsts, threadInsts []uint64)) {
+func (b *ptxBlock) Counts(add func([]warp.PCCount)) {
 	for _, w := range b.Block.Warps() {
-		add(w.WarpInsts(), w.ThreadInsts())
+		add(w.Counts())
 	}
 }

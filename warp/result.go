@@ -82,3 +82,11 @@ type Access struct {
 	// The parts issue together; the instruction completes with the last.
 	Next *Access
 }
+
+// PCCount is what one warp executed at one static instruction: warp
+// instructions, and thread instructions (the lanes that executed, summed
+// over the executions). The two share a record so that counting an
+// instruction touches one cache line.
+type PCCount struct {
+	Warp, Thread uint64
+}

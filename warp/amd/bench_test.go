@@ -72,8 +72,8 @@ func benchWaveSample(b *testing.B, name string, bufs int) {
 	count := func() uint64 {
 		var n uint64
 		for _, w := range blk.Waves() {
-			for _, c := range w.WarpInsts() {
-				n += c
+			for _, c := range w.Counts() {
+				n += c.Warp
 			}
 		}
 		return n

@@ -66,7 +66,7 @@ type Wave struct {
 	dual    []uint64     // VOPD: the Y half's result until both halves are done
 	gseg    *mem.Segment // the global allocation the last access hit
 
-	warpInsts, threadInsts []uint64
+	counts []warp.PCCount // per static PC
 }
 
 func newWave(b *Block, id int) *Wave {
@@ -74,10 +74,9 @@ func newWave(b *Block, id int) *Wave {
 	W := l.width
 	w := &Wave{
 		b: b, code: l.code, ops: l.code.ops, id: id, width: W, first: id * W,
-		v:           make([]uint64, l.code.vgprs*W),
-		dual:        make([]uint64, W),
-		warpInsts:   make([]uint64, len(l.code.ops)),
-		threadInsts: make([]uint64, len(l.code.ops)),
+		v:      make([]uint64, l.code.vgprs*W),
+		dual:   make([]uint64, W),
+		counts: make([]warp.PCCount, len(l.code.ops)),
 	}
 	w.wmask = warp.LowMask(W)
 	threads := min(W, l.threads-w.first)
@@ -143,14 +142,11 @@ func (w *Wave) SCC() bool { return w.scc }
 // Mode is the MODE register.
 func (w *Wave) Mode() uint32 { return w.mode }
 
-// WarpInsts returns the wave instructions executed per static PC (index
-// Code.Len() is the end of the code). The slice belongs to the wave.
-func (w *Wave) WarpInsts() []uint64 { return w.warpInsts }
-
-// ThreadInsts returns, per static PC, the lanes of EXEC summed over the
-// executions (for scalar instructions too: they act for the wave's active
-// work-items). The slice belongs to the wave.
-func (w *Wave) ThreadInsts() []uint64 { return w.threadInsts }
+// Counts returns, per static PC (index Code.Len() is the end of the
+// code), the wave instructions executed and the lanes of EXEC summed over
+// the executions (thread instructions; for scalar instructions too: they
+// act for the wave's active work-items). The slice belongs to the wave.
+func (w *Wave) Counts() []warp.PCCount { return w.counts }
 
 // exec reads EXEC.
 func (w *Wave) exec() uint64 {
@@ -214,12 +210,14 @@ func (w *Wave) Step(now uint64) (warp.Result, error) {
 	w.res = warp.Result{PC: pc, Active: m, Exec: m}
 	w.pushed = 0
 	n := uint64(bits.OnesCount64(m))
-	w.warpInsts[pc]++
-	w.threadInsts[pc] += n
+	c := &w.counts[pc]
+	c.Warp++
+	c.Thread += n
 	w.next = pc + 1
 	if o.pair {
-		w.warpInsts[pc+1]++
-		w.threadInsts[pc+1] += n
+		c := &w.counts[pc+1]
+		c.Warp++
+		c.Thread += n
 		w.next = pc + 2
 	}
 	if err := o.exec(w, o, m); err != nil {

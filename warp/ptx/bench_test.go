@@ -77,8 +77,8 @@ func benchKernel(b *testing.B, body string) {
 	count := func() uint64 {
 		var n uint64
 		for _, w := range blk.Warps() {
-			for _, c := range w.WarpInsts() {
-				n += c
+			for _, c := range w.Counts() {
+				n += c.Warp
 			}
 		}
 		return n

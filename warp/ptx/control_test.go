@@ -213,8 +213,8 @@ func TestNestedDivergenceAndEarlyExit(t *testing.T) {
 			break
 		}
 	}
-	if w.WarpInsts()[join] != 1 || w.ThreadInsts()[join] != uint64(popcount(survivors)) {
-		t.Errorf("join executed %d times by %d threads, want once by %d", w.WarpInsts()[join], w.ThreadInsts()[join], popcount(survivors))
+	if w.Counts()[join].Warp != 1 || w.Counts()[join].Thread != uint64(popcount(survivors)) {
+		t.Errorf("join executed %d times by %d threads, want once by %d", w.Counts()[join].Warp, w.Counts()[join].Thread, popcount(survivors))
 	}
 }
 

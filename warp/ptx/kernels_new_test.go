@@ -65,17 +65,17 @@ func TestPTXEarlyReturnReconverges(t *testing.T) {
 		return b.Warps()
 	}
 	for _, w := range run() {
-		if got := w.WarpInsts()[yPC]; got != 1 {
+		if got := w.Counts()[yPC].Warp; got != 1 {
 			t.Errorf("warp %d ran y() %d times, want 1", w.ID(), got)
 		}
-		if got := w.WarpInsts()[xPC]; got != 1 {
+		if got := w.Counts()[xPC].Warp; got != 1 {
 			t.Errorf("warp %d ran x() %d times, want 1", w.ID(), got)
 		}
 	}
 	// The same kernel with both joins at the exit runs y() once per side.
 	k.Code[bras[0]].Reconv, k.Code[bras[1]].Reconv = int32(len(k.Code)), int32(len(k.Code))
 	for _, w := range run() {
-		if got := w.WarpInsts()[yPC]; got != 2 {
+		if got := w.Counts()[yPC].Warp; got != 2 {
 			t.Errorf("with the join at the exit, warp %d ran y() %d times, want 2", w.ID(), got)
 		}
 	}
@@ -345,7 +345,7 @@ func TestPTXEarlyExitsInRegions(t *testing.T) {
 		}
 	}
 	for _, w := range b.Warps() {
-		if c := w.WarpInsts()[yPC]; c != 1 {
+		if c := w.Counts()[yPC].Warp; c != 1 {
 			t.Errorf("warp %d entered Y %d times, want 1", w.ID(), c)
 		}
 	}

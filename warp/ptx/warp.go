@@ -44,6 +44,9 @@ type Warp struct {
 	stack  []entry
 	exited uint64
 	done   bool
+	// stack0 holds the stack while it is shallow, in the warp's own memory
+	// next to the fields every Step reads (one cache miss fewer).
+	stack0 [4]entry
 
 	barWait int8   // barrier the warp waits at, -1 none
 	barAt   int32  // the instruction that made it wait
@@ -75,7 +78,7 @@ type Warp struct {
 	opA, opB   []alu.TensorOperand
 	parts      []warp.Access
 
-	warpInsts, threadInsts []uint64
+	counts []warp.PCCount // per static PC
 }
 
 func newWarp(b *Block, id int) *Warp {
@@ -84,19 +87,18 @@ func newWarp(b *Block, id int) *Warp {
 	k := l.cfg.Kernel
 	w := &Warp{
 		b: b, code: l.code, ops: l.code.ops, id: id, width: W, first: id * W,
-		regs:        make([]uint64, l.code.nrows*W),
-		preds:       make([]uint64, k.NumPreds),
-		stack:       make([]entry, 0, 16),
-		laneID:      make([]uint64, W),
-		tmp:         make([]uint64, W),
-		sink:        make([]uint64, W),
-		warpInsts:   make([]uint64, len(l.code.ops)),
-		threadInsts: make([]uint64, len(l.code.ops)),
+		regs:   make([]uint64, l.code.nrows*W),
+		preds:  make([]uint64, k.NumPreds),
+		laneID: make([]uint64, W),
+		tmp:    make([]uint64, W),
+		sink:   make([]uint64, W),
+		counts: make([]warp.PCCount, len(l.code.ops)),
 	}
 	if k.Recursive {
 		w.sp = make([]uint32, W)
 		w.saves = make([][]byte, W)
 	}
+	w.stack = w.stack0[:0]
 	w.strFn = w.readString
 	w.threads = min(W, l.threads-w.first)
 	w.lanes = warp.LowMask(w.threads)
@@ -184,13 +186,10 @@ func (w *Warp) SetReg(r, lane int, v uint64) { w.regs[int(w.code.rows[r])*w.widt
 // Pred returns predicate register p as a lane mask.
 func (w *Warp) Pred(p int) uint64 { return w.preds[p] }
 
-// WarpInsts returns the warp instructions executed per static PC (index
-// Code.Len() is the implicit exit). The slice belongs to the warp.
-func (w *Warp) WarpInsts() []uint64 { return w.warpInsts }
-
-// ThreadInsts returns the thread instructions (lanes whose guard was true)
-// executed per static PC. The slice belongs to the warp.
-func (w *Warp) ThreadInsts() []uint64 { return w.threadInsts }
+// Counts returns the warp and thread instructions (lanes whose guard was
+// true) executed per static PC (index Code.Len() is the implicit exit).
+// The slice belongs to the warp.
+func (w *Warp) Counts() []warp.PCCount { return w.counts }
 
 // Step executes exactly one warp instruction, the one at the warp's PC, for
 // its active lanes, with now as the value of %clock64. It returns what
@@ -216,8 +215,9 @@ func (w *Warp) Step(now uint64) (warp.Result, error) {
 	}
 	w.now = now
 	w.res = warp.Result{PC: pc, Active: active, Exec: m}
-	w.warpInsts[pc]++
-	w.threadInsts[pc] += uint64(bits.OnesCount64(m))
+	c := &w.counts[pc]
+	c.Warp++
+	c.Thread += uint64(bits.OnesCount64(m))
 	if o.ctrl {
 		if err := o.exec(w, o, m); err != nil {
 			return w.res, w.fault(o, m, err)
