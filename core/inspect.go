@@ -1,11 +1,10 @@
 package core
 
 import (
-	"math"
-	"math/bits"
 	"unsafe"
 
 	"github.com/gpusim/gpusim/config"
+	"github.com/gpusim/gpusim/internal/sat"
 )
 
 // WarpStatus is one resident warp's timing state, for the diagnosis of a
@@ -40,37 +39,22 @@ func (s *SM) Resident(visit func(WarpStatus)) {
 // checks it against the run's memory budget before building the SMs.
 func SMFootprint(m *config.Machine, prog *Program) uint64 {
 	cus := uint64(max(1, m.GPU.CUsPerWGP))
-	parts := satMul(uint64(max(0, m.SM.Partitions)), cus)
-	slots := satMul(parts, uint64(max(0, m.SM.WarpsPerPartition)))
-	perSlot := uint64(unsafe.Sizeof(slot{})) + satMul(uint64(prog.Slots()), uint64(unsafe.Sizeof(sbEntry{})))
-	n := satMul(slots, perSlot)
-	blocks := satMul(uint64(max(0, m.SM.MaxBlocks)), cus)
-	n = satAdd(n, satMul(blocks, satAdd(uint64(unsafe.Sizeof(blockState{})), satMul(slots, 4))))
+	parts := sat.Mul(uint64(max(0, m.SM.Partitions)), cus)
+	slots := sat.Mul(parts, uint64(max(0, m.SM.WarpsPerPartition)))
+	perSlot := uint64(unsafe.Sizeof(slot{})) + sat.Mul(uint64(prog.Slots()), uint64(unsafe.Sizeof(sbEntry{})))
+	n := sat.Mul(slots, perSlot)
+	blocks := sat.Mul(uint64(max(0, m.SM.MaxBlocks)), cus)
+	n = sat.Add(n, sat.Mul(blocks, sat.Add(uint64(unsafe.Sizeof(blockState{})), sat.Mul(slots, 4))))
 	units := uint64(0)
 	for _, u := range m.Units {
-		units = satAdd(units, uint64(max(0, u.Count)))
+		units = sat.Add(units, uint64(max(0, u.Count)))
 	}
-	n = satAdd(n, satMul(satMul(units, parts), 8))
-	return satAdd(n, satMul(parts, uint64(unsafe.Sizeof(partition{}))+uint64(len(m.Units))*8))
+	n = sat.Add(n, sat.Mul(sat.Mul(units, parts), 8))
+	return sat.Add(n, sat.Mul(parts, uint64(unsafe.Sizeof(partition{}))+uint64(len(m.Units))*8))
 }
 
 // PCFootprint is the host memory of the per-instruction counters of prog.
 func PCFootprint(prog *Program) uint64 {
-	return satMul(uint64(prog.Len()), uint64(unsafe.Sizeof(PCStats{})))
+	return sat.Mul(uint64(prog.Len()), uint64(unsafe.Sizeof(PCStats{})))
 }
 
-func satMul(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	if hi != 0 {
-		return math.MaxUint64
-	}
-	return lo
-}
-
-func satAdd(a, b uint64) uint64 {
-	s, c := bits.Add64(a, b, 0)
-	if c != 0 {
-		return math.MaxUint64
-	}
-	return s
-}
