@@ -57,4 +57,3 @@ func SMFootprint(m *config.Machine, prog *Program) uint64 {
 func PCFootprint(prog *Program) uint64 {
 	return sat.Mul(uint64(prog.Len()), uint64(unsafe.Sizeof(PCStats{})))
 }
-
