@@ -117,52 +117,12 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 		})
 	}
 	g := buildCFG(k.Code, sp.Start, sp.End)
-	nb := len(g.blocks)
 	words := 0
 	if lo >= 0 {
 		words = int(hi-lo)/64 + 1
 	}
 	mk := func() liveSet { return liveSet{lo: lo, w: make([]uint64, words)} }
-	use := make([]liveSet, nb)
-	def := make([]liveSet, nb)
-	in := make([]liveSet, nb)
-	out := make([]liveSet, nb)
-	for b := range g.blocks {
-		use[b], def[b], in[b], out[b] = mk(), mk(), mk(), mk()
-		for i := g.blocks[b].start; i < g.blocks[b].end; i++ {
-			inst := &k.Code[i]
-			u, d := &use[b], &def[b]
-			regUses(k, inst, func(r int32) {
-				if !d.has(r) {
-					u.add(r)
-				}
-			}, func(r int32) {
-				if inst.Guard < 0 {
-					d.add(r)
-				}
-			})
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for b := nb - 1; b >= 0; b-- {
-			o := &out[b]
-			for _, s := range g.blocks[b].succ {
-				if int(s) < nb {
-					for w := range o.w {
-						o.w[w] |= in[s].w[w]
-					}
-				}
-			}
-			for w := range o.w {
-				v := use[b].w[w] | o.w[w]&^def[b].w[w]
-				if v != in[b].w[w] {
-					in[b].w[w] = v
-					changed = true
-				}
-			}
-		}
-	}
+	out := liveOut(k, g, mk)
 	// Walk each block backward from its live-out set.
 	weight := func(r int32) int { return regWeight(k.Regs[r].Type) }
 	best := 0
@@ -261,10 +221,44 @@ func calleeSpans(k *traces.Kernel, site *traces.CallSite, byEntry map[int32]int)
 func stackFrameEstimate(k *traces.Kernel, si int) uint64 {
 	sp := k.Funcs[si]
 	g := buildCFG(k.Code, sp.Start, sp.End)
-	nb := len(g.blocks)
 	n := int32(len(k.Regs))
 	words := int(n)/64 + 1
 	mk := func() liveSet { return liveSet{lo: 0, w: make([]uint64, words)} }
+	out := liveOut(k, g, mk)
+	best := 0
+	live := mk()
+	for b := range g.blocks {
+		copy(live.w, out[b].w)
+		for i := g.blocks[b].end - 1; i >= g.blocks[b].start; i-- {
+			inst := &k.Code[i]
+			if inst.Op == traces.OpCall {
+				cur := 0
+				for r := int32(0); r < n; r++ {
+					if live.has(r) {
+						cur += regWeight(k.Regs[r].Type)
+					}
+				}
+				best = max(best, cur)
+			}
+			regUses(k, inst, func(int32) {}, func(r int32) {
+				if inst.Guard < 0 {
+					live.del(r)
+				}
+			})
+			regUses(k, inst, func(r int32) { live.add(r) }, func(int32) {})
+		}
+	}
+	return (8 + sp.Local.Size + 4*uint64(best) + 7) &^ 7
+}
+
+// liveOut is the set of registers live at the end of each block of g (a
+// CFG over k's code), by the backward dataflow fixpoint: a register is
+// live into a block when the block reads it before writing it, or when it
+// is live out and the block does not write it unconditionally (a guarded
+// write may not happen). mk makes an empty set over the registers of
+// interest.
+func liveOut(k *traces.Kernel, g *cfg, mk func() liveSet) []liveSet {
+	nb := len(g.blocks)
 	use, def, in, out := make([]liveSet, nb), make([]liveSet, nb), make([]liveSet, nb), make([]liveSet, nb)
 	for b := range g.blocks {
 		use[b], def[b], in[b], out[b] = mk(), mk(), mk(), mk()
@@ -302,28 +296,5 @@ func stackFrameEstimate(k *traces.Kernel, si int) uint64 {
 			}
 		}
 	}
-	best := 0
-	live := mk()
-	for b := range g.blocks {
-		copy(live.w, out[b].w)
-		for i := g.blocks[b].end - 1; i >= g.blocks[b].start; i-- {
-			inst := &k.Code[i]
-			if inst.Op == traces.OpCall {
-				cur := 0
-				for r := int32(0); r < n; r++ {
-					if live.has(r) {
-						cur += regWeight(k.Regs[r].Type)
-					}
-				}
-				best = max(best, cur)
-			}
-			regUses(k, inst, func(int32) {}, func(r int32) {
-				if inst.Guard < 0 {
-					live.del(r)
-				}
-			})
-			regUses(k, inst, func(r int32) { live.add(r) }, func(int32) {})
-		}
-	}
-	return (8 + sp.Local.Size + 4*uint64(best) + 7) &^ 7
+	return out
 }
