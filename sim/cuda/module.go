@@ -317,18 +317,23 @@ func (r *Runtime) MemcpyToSymbol(t Thread, symbol, src, count, offset uint64, ki
 		if e != Success || count == 0 {
 			return e
 		}
-		var s []byte
-		if kind == memcpyDeviceToDevice {
-			s, e = r.deviceBytes(src, count)
-		} else {
-			s, e = r.anyBytes(src, count)
-		}
+		s, e := r.symbolPeer(src, count, kind)
 		if e != Success {
 			return e
 		}
 		copy(d, s)
 		return Success
 	})
+}
+
+// symbolPeer is the other side of a symbol copy: device memory for
+// cudaMemcpyDeviceToDevice, else host or device memory (cudaMemcpyDefault
+// and the host kinds).
+func (r *Runtime) symbolPeer(addr, count uint64, kind int) ([]byte, Error) {
+	if kind == memcpyDeviceToDevice {
+		return r.deviceBytes(addr, count)
+	}
+	return r.anyBytes(addr, count)
 }
 
 // MemcpyFromSymbol is cudaMemcpyFromSymbol(Async).
@@ -345,12 +350,7 @@ func (r *Runtime) MemcpyFromSymbol(t Thread, dst, symbol, count, offset uint64, 
 		if e != Success || count == 0 {
 			return e
 		}
-		var d []byte
-		if kind == memcpyDeviceToDevice {
-			d, e = r.deviceBytes(dst, count)
-		} else {
-			d, e = r.anyBytes(dst, count)
-		}
+		d, e := r.symbolPeer(dst, count, kind)
 		if e != Success {
 			return e
 		}
