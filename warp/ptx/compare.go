@@ -86,12 +86,7 @@ func execSetp(w *Warp, o *op, m uint64) error {
 	if packed {
 		q = hi
 	}
-	if op := o.in.Bool; op != traces.BoolNone {
-		c := w.pred(o, 2)
-		p, q = combine(op, p, c), combine(op, q, c)
-	}
-	w.setPred(o, 0, m, p)
-	w.setPred(o, 1, m, q)
+	w.setpResult(o, m, p, q)
 	return nil
 }
 
@@ -114,12 +109,7 @@ func execSetpInt(w *Warp, o *op, m uint64) error {
 		r |= uint64(tab>>idx&1) << uint(l)
 	}
 	p, q := r, ^r
-	if op := o.in.Bool; op != traces.BoolNone {
-		c := w.pred(o, 2)
-		p, q = combine(op, p, c), combine(op, q, c)
-	}
-	w.setPred(o, 0, m, p)
-	w.setPred(o, 1, m, q)
+	w.setpResult(o, m, p, q)
 	return nil
 }
 
@@ -186,4 +176,16 @@ func execSlct(w *Warp, o *op, m uint64) error {
 		d[l] = ext(v, do)
 	}
 	return nil
+}
+
+// setpResult writes setp's predicates: p and its partner q (the
+// complement, or the high halves of a packed compare), each combined
+// with the third source predicate by the instruction's .and/.or/.xor.
+func (w *Warp) setpResult(o *op, m, p, q uint64) {
+	if op := o.in.Bool; op != traces.BoolNone {
+		c := w.pred(o, 2)
+		p, q = combine(op, p, c), combine(op, q, c)
+	}
+	w.setPred(o, 0, m, p)
+	w.setPred(o, 1, m, q)
 }
