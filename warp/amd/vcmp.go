@@ -119,46 +119,32 @@ func intCmp(c traces.CmpOp, t traces.Type) func(a, b uint64, m alu.FPMode) bool 
 // value is classified as written (no flushing).
 func classF32(a, b uint64, m alu.FPMode) bool {
 	x := uint32(a)
-	neg := x>>31 != 0
 	e, f := x>>23&0xff, x&0x7fffff
-	var bit uint
-	switch {
-	case e == 0xff && f != 0:
-		bit = 1
-		if f&0x400000 == 0 {
-			bit = 0
-		}
-	case e == 0xff:
-		bit = 9
-	case e == 0 && f == 0:
-		bit = 6
-	case e == 0:
-		bit = 7
-	default:
-		bit = 8
-	}
-	if neg && bit >= 6 {
-		bit = 11 - bit
-	}
-	return b>>bit&1 != 0
+	return b>>classBit(x>>31 != 0, e == 0xff, e == 0, f == 0, f&0x400000 != 0)&1 != 0
 }
 
 // classF64 is v_cmp_class_f64, as classF32.
 func classF64(a, b uint64, m alu.FPMode) bool {
-	neg := a>>63 != 0
 	e, f := a>>52&0x7ff, a&(1<<52-1)
+	return b>>classBit(a>>63 != 0, e == 0x7ff, e == 0, f == 0, f&(1<<51) != 0)&1 != 0
+}
+
+// classBit is the class bit of a value with sign neg, an all-ones or
+// all-zeros exponent, a zero fraction, and the fraction's top (quiet NaN)
+// bit.
+func classBit(neg, expOnes, expZero, fracZero, quiet bool) uint {
 	var bit uint
 	switch {
-	case e == 0x7ff && f != 0:
-		bit = 1
-		if f&(1<<51) == 0 {
-			bit = 0
+	case expOnes && !fracZero:
+		bit = 0
+		if quiet {
+			bit = 1
 		}
-	case e == 0x7ff:
+	case expOnes:
 		bit = 9
-	case e == 0 && f == 0:
+	case expZero && fracZero:
 		bit = 6
-	case e == 0:
+	case expZero:
 		bit = 7
 	default:
 		bit = 8
@@ -166,5 +152,5 @@ func classF64(a, b uint64, m alu.FPMode) bool {
 	if neg && bit >= 6 {
 		bit = 11 - bit
 	}
-	return b>>bit&1 != 0
+	return bit
 }
