@@ -121,29 +121,15 @@ func parseSpec(s string) (printfSpec, int) {
 		}
 	}
 width:
-	if i < len(s) && s[i] == '*' {
-		sp.widthStar = true
-		sp.stars++
-		i++
-	} else {
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			sp.width = min(sp.width*10+int(s[i]-'0'), 1<<20)
-			i++
-		}
-	}
+	sp.width, sp.widthStar, i = printfCount(s, i)
 	if i < len(s) && s[i] == '.' {
-		i++
-		sp.prec = 0
-		if i < len(s) && s[i] == '*' {
-			sp.precStar = true
-			sp.stars++
-			i++
-		} else {
-			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-				sp.prec = min(sp.prec*10+int(s[i]-'0'), 1<<20)
-				i++
-			}
-		}
+		sp.prec, sp.precStar, i = printfCount(s, i+1)
+	}
+	if sp.widthStar {
+		sp.stars++
+	}
+	if sp.precStar {
+		sp.stars++
 	}
 	start := i
 	for i < len(s) && strings.IndexByte("hlLqjzt", s[i]) >= 0 && i-start < 2 {
@@ -155,6 +141,20 @@ width:
 		i++
 	}
 	return sp, i
+}
+
+// printfCount reads a field width or precision at s[i:]: a '*' (taken
+// from the arguments) or decimal digits (none: 0), capped at 2^20; it
+// returns the position after it.
+func printfCount(s string, i int) (n int, star bool, next int) {
+	if i < len(s) && s[i] == '*' {
+		return 0, true, i + 1
+	}
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		n = min(n*10+int(s[i]-'0'), 1<<20)
+		i++
+	}
+	return n, false, i
 }
 
 // argBytes is the size (and alignment) of the conversion's argument in the
