@@ -317,7 +317,7 @@ func TestLateWriteFailure(t *testing.T) {
 	var f runFlags
 	f.config, f.launch, f.sets = "sm_75", filepath.Join(dir, "l.toml"), stringList{"sm.barrier_arrival=warp"}
 	f.views.json, f.views.html = filepath.Join(dir, "later", "r.json"), filepath.Join(dir, "r.html")
-	prog, err := loadTrace(trace, 0)
+	prog, err := f.loadTrace(trace)
 	if err != nil {
 		t.Fatal(err)
 	}

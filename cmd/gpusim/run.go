@@ -72,6 +72,7 @@ type runFlags struct {
 	maxCycles uint64
 	maxMemory byteSize
 	strict    bool
+	traceSrc  []byte // the trace's text, as loadTrace read it (read only once runs start)
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
@@ -91,7 +92,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return errorf(stderr, exitUsage, "-mode %s: unknown mode (timing, functional)", f.mode)
 	}
 	defer holdHeap(uint64(f.maxMemory))()
-	prog, err := loadTrace(tracePath, uint64(f.maxMemory))
+	prog, err := f.loadTrace(tracePath)
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
@@ -202,27 +203,27 @@ func (f *runFlags) prepareOn(m *config.Machine, prog *traces.Program, tracePath 
 		return nil, err
 	}
 	p.Limits = sim.Limits{MaxWarpInsts: f.maxInsts, MaxCycles: f.maxCycles}
-	if prog.ISA == traces.ISAPTX {
+	if prog.ISA == traces.ISAPTX && f.traceSrc != nil {
 		// Registers per thread from ptxas -v where it is installed.
-		if src, err := os.ReadFile(tracePath); err == nil {
-			p.UsePtxas(src)
-		}
+		p.UsePtxas(f.traceSrc)
 	}
 	p.Strict = f.strict
 	return p, nil
 }
 
-// loadTrace parses a trace file by its extension. The file is read only
-// when it is a regular file no larger than what the memory budget
-// (maxMemory; 0 the default) can decode (sim.TraceLimit).
-func loadTrace(path string, maxMemory uint64) (*traces.Program, error) {
-	src, err := diag.ReadFile(path, "trace", sim.TraceLimit(maxMemory))
+// loadTrace parses a trace file by its extension and keeps its text for
+// ptxas (prepareOn). The file is read only when it is a regular file no
+// larger than what the memory budget (-max-memory) can decode
+// (sim.TraceLimit).
+func (f *runFlags) loadTrace(path string) (*traces.Program, error) {
+	src, err := diag.ReadFile(path, "trace", sim.TraceLimit(uint64(f.maxMemory)))
 	if errors.Is(err, diag.ErrTooLarge) {
 		return nil, fmt.Errorf("%v: decoding and compiling a trace takes about 32 times its size in memory, which the memory budget (-max-memory) must hold", err)
 	}
 	if err != nil {
 		return nil, err
 	}
+	f.traceSrc = src
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".ptx":
 		return ptx.Parse(path, src)

@@ -340,7 +340,7 @@ func cmdSweepTask(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return errorf(stderr, exitUsage, "sweep task: %v", err)
 	}
-	prog, err := loadTrace(m.TracePath, uint64(f.maxMemory))
+	prog, err := f.loadTrace(m.TracePath)
 	if err != nil {
 		return errorf(stderr, exitUsage, "sweep task: %v", err)
 	}

@@ -123,7 +123,7 @@ func cmdSweep(args []string, stdout, stderr io.Writer) int {
 		return errorf(stderr, exitUsage, "sweep: -j %d: want at least 1", *jobs)
 	}
 	defer holdHeap(uint64(f.maxMemory))()
-	prog, err := loadTrace(tracePath, uint64(f.maxMemory))
+	prog, err := f.loadTrace(tracePath)
 	if err != nil {
 		return errorf(stderr, exitUsage, "%v", err)
 	}
