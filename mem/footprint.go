@@ -18,10 +18,12 @@ func (c CacheConfig) Footprint() uint64 {
 	return sat.Mul(lines, perLine)
 }
 
-// Footprint is the host memory NewHierarchy allocates: an L1 per SM, the
-// L2 and the queues.
+// Footprint is the host memory NewHierarchy allocates: an L1, a bank model
+// and scratch per SM, the L2 and the queues.
 func (c *HierarchyConfig) Footprint() uint64 {
-	n := sat.Mul(uint64(max(0, c.SMs)), c.L1.Footprint()+uint64(unsafe.Sizeof(smState{})))
+	scratch := uint64(unsafe.Sizeof(Banks{})) + uint64(2*max(0, c.Shared.Banks)+4)*8 + // the bank model's words
+		lineScratch*uint64(unsafe.Sizeof(LineReq{})) + addrScratch*8
+	n := sat.Mul(uint64(max(0, c.SMs)), sat.Add(c.L1.Footprint(), uint64(unsafe.Sizeof(smState{}))+scratch))
 	n = sat.Add(n, c.L2.Footprint())
 	return sat.Add(n, uint64(max(1, c.L2Slices))*uint64(unsafe.Sizeof(channel{})))
 }

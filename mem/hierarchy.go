@@ -46,7 +46,6 @@ import (
 type Hierarchy struct {
 	cfg   HierarchyConfig
 	co    Coalescer
-	banks *Banks
 	sms   []smState
 	l2    *Cache
 	slice []channel // L2 slices' ports
@@ -63,15 +62,27 @@ type Hierarchy struct {
 
 	l2Read, l2Write uint64 // bytes between the SMs and the L2
 
-	lines []LineReq  // scratch: the current access's lines
-	addrs []uint64   // scratch: sorted addresses (same-address counting)
 	evict []Eviction // scratch: flushes
 }
 
+// Scratch capacities per SM: lines of one access (two per lane at most for
+// unaligned wide accesses, and a few more) and lane addresses.
+const (
+	lineScratch = 2*64 + 8
+	addrScratch = 64
+)
+
+// smState is one SM's part of the hierarchy. Accesses that stay in it
+// (shared memory, constants) touch nothing else, scratch included, so SMs
+// on different goroutines may make them at once (core.Gate orders the
+// others).
 type smState struct {
 	l1                          *Cache
 	l1Free, sharedFree, cstFree Cycle
 	stats                       SMStats
+	banks                       *Banks
+	lines                       []LineReq // scratch: the current access's lines
+	addrs                       []uint64  // scratch: sorted addresses (same-address counting)
 }
 
 // NewHierarchy returns an idle memory system with empty caches.
@@ -93,20 +104,20 @@ func NewHierarchy(cfg HierarchyConfig) (*Hierarchy, error) {
 		l2SectShift: uint(bits.TrailingZeros(uint(cfg.L2.Sector))),
 		chunk:       uint64(min(cfg.L1.Line, cfg.L2.Line)),
 		chunks:      max(1, cfg.L1.Line/cfg.L2.Line),
-		lines:       make([]LineReq, 0, 2*64+8),
-		addrs:       make([]uint64, 0, 64),
 	}
 	var err error
 	if h.co, err = NewCoalescer(cfg.L1.Line, cfg.L1.Sector); err != nil {
 		return nil, err
 	}
-	if h.banks, err = NewBanks(cfg.Shared); err != nil {
-		return nil, err
-	}
 	for i := range h.sms {
-		if h.sms[i].l1, err = NewCache(cfg.L1); err != nil {
+		s := &h.sms[i]
+		if s.banks, err = NewBanks(cfg.Shared); err != nil {
+			return nil, err
+		}
+		if s.l1, err = NewCache(cfg.L1); err != nil {
 			return nil, fmt.Errorf("l1: %w", err)
 		}
+		s.lines, s.addrs = make([]LineReq, 0, lineScratch), make([]uint64, 0, addrScratch)
 	}
 	if h.l2, err = NewCache(cfg.L2); err != nil {
 		return nil, fmt.Errorf("l2: %w", err)
@@ -159,33 +170,33 @@ func (h *Hierarchy) Access(sm int, now Cycle, acc *WarpAccess) Cycle {
 
 // cached times a global or local access.
 func (h *Hierarchy) cached(sm int, s *smState, now Cycle, acc *WarpAccess, mask uint64) Cycle {
-	h.lines = h.co.Coalesce(acc.Addr, mask, acc.Size, h.lines)
+	s.lines = h.co.Coalesce(acc.Addr, mask, acc.Size, s.lines)
 	return h.lineAccess(sm, s, now, acc.Op, h.l1Lat, acc.Addr, mask)
 }
 
-// lineAccess times the lines in h.lines through the SM's L1 pipeline for
+// lineAccess times the lines in s.lines through the SM's L1 pipeline for
 // an access of kind op whose L1 hits are ready hitLat after their lookup;
 // addr and mask are the lanes' addresses, for atomics' same-address
 // serialisation.
 func (h *Hierarchy) lineAccess(sm int, s *smState, now Cycle, op AccessOp, hitLat Cycle, addr []uint64, mask uint64) Cycle {
 	start := max(now, s.l1Free)
-	occupied := Cycle(len(h.lines)) * h.lineCycles
+	occupied := Cycle(len(s.lines)) * h.lineCycles
 	s.l1Free = start + occupied
 	s.stats.L1Busy += occupied
-	s.stats.Lines += uint64(len(h.lines))
+	s.stats.Lines += uint64(len(s.lines))
 	done := start + occupied // stores and reductions
 	switch op {
 	case OpLoad:
 		s.stats.Loads++
 		done = start
-		for i, ln := range h.lines {
+		for i, ln := range s.lines {
 			s.stats.Sectors += uint64(ln.NumSectors())
 			done = max(done, h.loadLine(sm, s, start+Cycle(i)*h.lineCycles, ln, hitLat))
 		}
 		s.stats.LoadLatency += done - now
 	case OpStore:
 		s.stats.Stores++
-		for i, ln := range h.lines {
+		for i, ln := range s.lines {
 			s.stats.Sectors += uint64(ln.NumSectors())
 			t := start + Cycle(i)*h.lineCycles
 			w := s.l1.Write(ln.Addr, ln.Sectors, t)
@@ -196,7 +207,7 @@ func (h *Hierarchy) lineAccess(sm int, s *smState, now Cycle, op AccessOp, hitLa
 		}
 	case OpAtomic, OpReduce:
 		ready := start
-		for i, ln := range h.lines {
+		for i, ln := range s.lines {
 			s.stats.Sectors += uint64(ln.NumSectors())
 			t := start + Cycle(i)*h.lineCycles
 			if dirty := s.l1.Invalidate(ln.Addr, ln.Sectors); dirty != 0 {
@@ -208,7 +219,7 @@ func (h *Hierarchy) lineAccess(sm int, s *smState, now Cycle, op AccessOp, hitLa
 			s.stats.Reductions++
 		} else {
 			s.stats.Atomics++
-			done = ready + Cycle(h.sameAddress(addr, mask)-1)
+			done = ready + Cycle(s.sameAddress(addr, mask)-1)
 			s.stats.LoadLatency += done - now
 		}
 	}
@@ -311,12 +322,12 @@ func (h *Hierarchy) l2Chunk(l1Addr uint64, l1Mask uint32, c int) (addr uint64, m
 
 // shared times a shared memory access.
 func (h *Hierarchy) shared(s *smState, now Cycle, acc *WarpAccess, mask uint64) Cycle {
-	r := h.banks.Access(acc.Addr, mask, acc.Size)
+	r := s.banks.Access(acc.Addr, mask, acc.Size)
 	passes := Cycle(r.Passes)
 	s.stats.SharedPhases += uint64(r.Phases)
 	s.stats.SharedPasses += uint64(r.Passes)
 	if acc.Op == OpAtomic || acc.Op == OpReduce {
-		extra := Cycle(h.sameAddress(acc.Addr, mask) - 1)
+		extra := Cycle(s.sameAddress(acc.Addr, mask) - 1)
 		s.stats.SharedSerial += uint64(extra)
 		passes += extra
 	}
@@ -339,7 +350,7 @@ func (h *Hierarchy) shared(s *smState, now Cycle, acc *WarpAccess, mask uint64) 
 
 // constant times a constant bank or kernel parameter load.
 func (h *Hierarchy) constant(s *smState, now Cycle, acc *WarpAccess, mask uint64) Cycle {
-	words := Cycle(h.distinctAddrs(acc.Addr, mask, acc.Size))
+	words := Cycle(s.distinctAddrs(acc.Addr, mask, acc.Size))
 	s.stats.ConstLoads++
 	s.stats.ConstPasses += uint64(words)
 	start := max(now, s.cstFree)
@@ -349,19 +360,19 @@ func (h *Hierarchy) constant(s *smState, now Cycle, acc *WarpAccess, mask uint64
 
 // sortedActive copies the active lanes' addresses, shifted right by shift,
 // into scratch and sorts them.
-func (h *Hierarchy) sortedActive(addr []uint64, mask uint64, shift uint) []uint64 {
-	a := h.addrs[:0]
+func (s *smState) sortedActive(addr []uint64, mask uint64, shift uint) []uint64 {
+	a := s.addrs[:0]
 	for m := mask; m != 0; m &= m - 1 {
 		a = append(a, addr[bits.TrailingZeros64(m)]>>shift)
 	}
-	h.addrs = a[:0]
+	s.addrs = a[:0]
 	sortWords(a)
 	return a
 }
 
 // sameAddress is the largest number of active lanes sharing one address.
-func (h *Hierarchy) sameAddress(addr []uint64, mask uint64) int {
-	a := h.sortedActive(addr, mask, 0)
+func (s *smState) sameAddress(addr []uint64, mask uint64) int {
+	a := s.sortedActive(addr, mask, 0)
 	most, run := 0, 0
 	for i := range a {
 		if i > 0 && a[i] == a[i-1] {
@@ -377,12 +388,12 @@ func (h *Hierarchy) sameAddress(addr []uint64, mask uint64) int {
 // distinctAddrs is the number of distinct addresses the active lanes
 // load, each rounded down to a multiple of size (a power of two); lanes
 // loading the same address share one read.
-func (h *Hierarchy) distinctAddrs(addr []uint64, mask uint64, size int) int {
+func (s *smState) distinctAddrs(addr []uint64, mask uint64, size int) int {
 	shift := uint(0)
 	if size > 1 {
 		shift = uint(bits.Len(uint(size - 1)))
 	}
-	a := h.sortedActive(addr, mask, shift)
+	a := s.sortedActive(addr, mask, shift)
 	n := 0
 	for i := range a {
 		if i == 0 || a[i] != a[i-1] {

@@ -45,6 +45,6 @@ func (h *Hierarchy) Texture(sm int, now Cycle, acc *TexAccess) Cycle {
 	s := &h.sms[sm]
 	s.stats.TexInsts++
 	s.stats.Texels += uint64(len(acc.Addr))
-	h.lines = h.co.CoalesceList(acc.Addr, acc.Size, h.lines)
+	s.lines = h.co.CoalesceList(acc.Addr, acc.Size, s.lines)
 	return h.lineAccess(sm, s, now, acc.Op, h.texLat, acc.Addr, 1)
 }

@@ -66,7 +66,7 @@ func (p *Prepared) checkRunMemory(blockBytes uint64, resident int, prog *core.Pr
 		f.add(core.PCFootprint(prog), p.atKernel, "per-instruction counters (%d instructions)", prog.Len())
 		hcfg := core.MemoryConfig(m)
 		l1At := func(msg string) error { return m.Errorf("memory.l1.size", "%s", msg) }
-		f.add(hcfg.Footprint(), l1At, "the caches' tags (an L1 of %d bytes per SM, an L2 of %d)", m.Memory.L1.Size, m.Memory.L2.Size)
+		f.add(hcfg.Footprint(), l1At, "the memory model's caches, queues and scratch (an L1 of %d bytes per SM, an L2 of %d)", m.Memory.L1.Size, m.Memory.L2.Size)
 	}
 	return f.check(p.budget, mode)
 }
