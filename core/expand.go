@@ -284,6 +284,9 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 		// The first op: the instruction executes.
 		w := sl.w
 		x.pc, x.pos, x.first, x.done, x.unit = pc, 0, now, now, -1
+		if info.device && s.gate != nil {
+			s.gate.Wait(s.id, now)
+		}
 		res, err := w.Step(uint64(now))
 		if err != nil {
 			return err
@@ -355,7 +358,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
 		sl.sb[r] = sbEntry{ready: x.done, from: x.unit}
 	}
-	s.pcs[pc].Latency.Add(x.done - x.first)
+	s.addLatency(pc, now, x.done-x.first)
 	if s.hook != nil {
 		s.hook.Complete(CompleteEvent{Where: s.where(sl, pc), Issued: x.first, Done: x.done, Ops: int(n)})
 	}

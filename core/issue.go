@@ -157,6 +157,9 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 	}
 	s.setState(sl, Selected, pc, now)
 	_, inst := s.unitFree(p, info.unit)
+	if info.device && s.gate != nil {
+		s.gate.Wait(s.id, now)
+	}
 	res, err := w.Step(uint64(now))
 	if err != nil {
 		return err
@@ -231,9 +234,9 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 			lat = t - now
 		}
 	}
-	s.pcs[pc].Latency.Add(lat)
+	s.addLatency(pc, now, lat)
 	if info.pair {
-		s.pcs[pc+1].Latency.Add(lat)
+		s.addLatency(pc+1, now, lat)
 	}
 	if s.hook != nil {
 		s.announce(sl, pc, info, now, done, long, ack, lat, occ, res)
@@ -263,6 +266,9 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 func (s *SM) skipHints(sl *slot, now Cycle) error {
 	for s.prog.insts[sl.npc].hint {
 		pc := sl.npc
+		if s.prog.insts[pc].device && s.gate != nil {
+			s.gate.Wait(s.id, now)
+		}
 		res, err := sl.w.Step(uint64(now))
 		if err != nil {
 			return err
@@ -272,7 +278,7 @@ func (s *SM) skipHints(sl *slot, now Cycle) error {
 		}
 		s.stats.WarpInsts++
 		s.stats.ThreadInsts += uint64(bits.OnesCount64(res.Exec))
-		s.pcs[pc].Latency.Add(0)
+		s.addLatency(pc, now, 0)
 		if info := &s.prog.insts[pc]; info.xp >= 0 {
 			s.rename(sl, info) // a PTX form of no machine instruction (expand.go)
 		}

@@ -60,6 +60,7 @@ type instInfo struct {
 	reduce  bool   // a read-modify-write without a result (PTX red, AMD atomics without return)
 	membar  bool   // waits for the warp's outstanding memory instructions
 	hasDefs bool
+	device  bool // reaches state other SMs share (traces.InstDeps.Device): Gate orders it
 
 	// AMD.
 	sync bool  // adds or retires wait-counter entries: reconcile the wave's queues after it
@@ -110,6 +111,7 @@ func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
 		info.hasDefs = id.Def.Hi > id.Def.Lo
 		t := id.Timing
 		info.reduce = t&traces.TimingReduce != 0
+		info.device = id.Device
 		info.membar = t&traces.TimingMembar != 0
 		info.sync = t&traces.TimingCounted != 0
 		info.wait = t&traces.TimingWait != 0

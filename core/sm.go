@@ -59,6 +59,13 @@ type SMConfig struct {
 	CycleByCycle bool
 	// Listener, when not nil, receives the SM's events (trace.go).
 	Listener Listener
+	// Gate, when not nil, is waited on before every instruction that
+	// reaches state other SMs share (gate.go); Latencies, when not nil,
+	// receives the per-instruction latencies instead of PC (for a merge
+	// in one thread's order). Both are for SMs stepped on several
+	// goroutines.
+	Gate      Gate
+	Latencies *LatencyLog
 }
 
 // Scheduling policies.
@@ -92,7 +99,9 @@ type SM struct {
 	// (sm.block_launch_latency); takenBranch what a control transfer adds
 	// to the branch's latency (scheduler.taken_branch_penalty).
 	launch, takenBranch Cycle
-	hook                Listener // nil: no events
+	hook                Listener    // nil: no events
+	gate                Gate        // nil: one goroutine steps every SM
+	lats                *LatencyLog // nil: latencies go to pcs
 
 	parts  []partition
 	slots  []slot
@@ -226,6 +235,7 @@ func NewSM(c SMConfig) (*SM, error) {
 	nparts := m.SM.Partitions * cus
 	s := &SM{
 		id: c.ID, prog: c.Program, stats: c.Stats, pcs: c.PC, every: c.CycleByCycle, hook: c.Listener,
+		gate: c.Gate, lats: c.Latencies,
 		issueW: max(1, m.Scheduler.IssueWidth), interv: Cycle(max(1, m.Scheduler.IssueInterval)),
 		twoLvl: max(1, m.Scheduler.TwoLevelActive), storeAck: Cycle(max(0, m.Memory.StoreAckLatency)),
 		launch: Cycle(max(0, m.SM.BlockLaunchLatency)), takenBranch: Cycle(max(0, m.Scheduler.TakenBranchPenalty)),
@@ -414,6 +424,10 @@ func (s *SM) Retire(now Cycle, done []int) []int {
 	s.updateWake()
 	return done
 }
+
+// RetireAt is the earliest cycle at which a resident block retires (Never
+// while every resident block has warps running).
+func (s *SM) RetireAt() Cycle { return s.retire }
 
 // Wake is the next cycle at which Step can change anything (a warp may
 // issue or change state, or a block retires), Never when the SM is idle or

@@ -69,6 +69,13 @@ type InstDeps struct {
 	// Guard is the scoreboard slot of the guard predicate (PTX @p), -1
 	// for none (and for AMD).
 	Guard int32
+	// Device: the instruction may reach state that other SMs share or
+	// see: global, generic, local or frame memory (timed through the
+	// shared L2), textures and surfaces, scalar loads of global memory,
+	// calls (the printf buffer). Instructions without it touch only their
+	// warp, block and SM; the parallel timing engine lets SMs run those
+	// side by side and orders the others as one thread would.
+	Device bool
 }
 
 // KernelDeps computes the dependency data of kernel k (PTX or AMD, by
@@ -120,6 +127,7 @@ func ptxDeps(k *Kernel, d *Deps) {
 		id := &d.Insts[pc]
 		id.Key, id.Class, id.Form = in.UnitKey(), in.UnitClass(), in.Form()
 		id.Src, id.Guard = noSlots(), -1
+		id.Device = ptxDevice(in, id.Class)
 		lo := d.mark()
 		s := slotList{d, lo}
 		for i := range in.Dst {
@@ -185,6 +193,28 @@ func ptxDeps(k *Kernel, d *Deps) {
 		}
 		id.Use = Span{lo, d.mark()}
 	}
+}
+
+// ptxDevice is InstDeps.Device of a PTX instruction of unit class class:
+// a call, a texture or surface instruction, or a memory-class instruction
+// but for ld, st, atom and red on shared memory, the constant banks and
+// the kernel parameters (which stay inside the SM). Copies between spaces
+// (cp.async) and the other memory-class instructions count as reaching
+// shared state.
+func ptxDevice(in *Inst, class string) bool {
+	switch {
+	case in.Op == OpCall, class == "tex":
+		return true
+	case class == "ldst":
+		if in.Op.IsMemory() && in.Op != OpPrefetch && PTXOp(in.Op).Timing&TimingAsync == 0 {
+			switch in.Space {
+			case SpaceShared, SpaceConst, SpaceParam:
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // waitCount is the group count of an async-copy wait: its immediate
@@ -253,6 +283,7 @@ func amdDeps(k *Kernel, d *Deps) {
 		}
 		id.Def, id.Use = Span{lo, mid}, Span{mid, d.mark()}
 		if a := AMDOp(in.Op); a != nil {
+			id.Device = a.Unit == "vmem" || a.Unit == "smem"
 			id.Timing = a.Timing
 			if a.Mem == AMDMemAtomic && (in.NDst == 0 || in.Dst[0].Kind == OpdNone) {
 				id.Timing |= TimingReduce
