@@ -146,14 +146,19 @@ func prepare(tb testing.TB, name string, f int) *sim.Prepared {
 	return p
 }
 
-// run is one simulation of p: functional or timing.
+// run is one simulation of p: functional or timing (on one worker).
 func run(tb testing.TB, p *sim.Prepared, mode string) *sim.KernelStats {
+	return runOn(tb, p, mode, 1)
+}
+
+// runOn is run with the timing mode's SMs stepped by workers goroutines.
+func runOn(tb testing.TB, p *sim.Prepared, mode string, workers int) *sim.KernelStats {
 	var st *sim.KernelStats
 	var err error
 	if mode == "functional" {
 		st, err = sim.RunFunctional(p)
 	} else {
-		st, err = sim.RunTiming(p, sim.TimingOptions{})
+		st, err = sim.RunTiming(p, sim.TimingOptions{Workers: workers})
 	}
 	if err != nil {
 		tb.Fatal(err)
@@ -167,13 +172,23 @@ func run(tb testing.TB, p *sim.Prepared, mode string) *sim.KernelStats {
 // instruction (with b.ReportAllocs' per-run figures) and warp
 // instructions per CPU second of the process.
 func measure(b *testing.B, p *sim.Prepared, mode string) {
-	run(b, p, mode)
-	measureCold(b, p, mode)
+	measureOn(b, p, mode, 1)
+}
+
+// measureOn is measure with workers goroutines in the timing mode.
+func measureOn(b *testing.B, p *sim.Prepared, mode string, workers int) {
+	runOn(b, p, mode, workers)
+	measureColdOn(b, p, mode, workers)
 }
 
 // measureCold is measure without the warm-up run, for runs long enough
 // that it does not matter.
 func measureCold(b *testing.B, p *sim.Prepared, mode string) {
+	measureColdOn(b, p, mode, 1)
+}
+
+// measureColdOn is measureCold with workers goroutines in the timing mode.
+func measureColdOn(b *testing.B, p *sim.Prepared, mode string, workers int) {
 	b.ReportAllocs()
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
@@ -181,7 +196,7 @@ func measureCold(b *testing.B, p *sim.Prepared, mode string) {
 	b.ResetTimer()
 	var insts, cycles uint64
 	for i := 0; i < b.N; i++ {
-		st := run(b, p, mode)
+		st := runOn(b, p, mode, workers)
 		insts += st.WarpInsts
 		if st.Timing != nil {
 			cycles += st.Timing.Cycles
@@ -269,6 +284,24 @@ func BenchmarkScaling(b *testing.B) {
 				b.ResetTimer()
 				measureCold(b, p, "timing")
 			})
+		}
+	}
+}
+
+// BenchmarkParallel is the parallel clock on grids that fill the GPU
+// several times over (timing mode), on one worker and on every processor
+// (GOMAXPROCS): the same results, j1's time over jN's the speed-up.
+//
+//	go test -run XXX -bench Parallel -count 5 ./bench/
+func BenchmarkParallel(b *testing.B) {
+	all := runtime.GOMAXPROCS(0)
+	for _, r := range []struct {
+		name string
+		f    int
+	}{{"softmax", 4}, {"amd/fir_gfx90a", 2}} {
+		p := prepare(b, r.name, r.f)
+		for _, j := range []int{1, all} {
+			b.Run(fmt.Sprintf("%s_x%d/j%d", benchName(r.name), r.f, j), func(b *testing.B) { measureOn(b, p, "timing", j) })
 		}
 	}
 }

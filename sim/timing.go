@@ -28,6 +28,10 @@ type TimingOptions struct {
 	// hook: issues, warp-state spans, completions, memory accesses,
 	// blocks), for a timeline or other views of the run.
 	Listener core.Listener
+	// Workers is how many goroutines step the SMs (the parallel clock,
+	// timing_parallel.go); 0 or 1 is one. The results are the same for
+	// any number. A Listener or CycleByCycle makes it one.
+	Workers int
 }
 
 // blockRec is one block object of the pool.
@@ -63,6 +67,13 @@ type timingRun struct {
 // ticks at 2^24 per cycle, warp-cycle sums over at most 2^24 resident
 // warps) then fits a uint64 exactly.
 const MaxTimingCycles = 1 << 39
+
+// timingCapError is the fault of a timed kernel stopped at cycle now, past
+// MaxTimingCycles.
+func timingCapError(now core.Cycle) error {
+	return &FaultError{Err: &LimitError{Flag: "-max-cycles", Value: MaxTimingCycles,
+		msg: fmt.Sprintf("stopped at cycle %d: the timing model counts at most 2^39 cycles (and -max-cycles was 0 or more)", now)}}
+}
 
 // stopPoll is how many iterations of the clock loop pass between two looks
 // at Limits.Stop (an iteration steps the SMs that can change: far less
@@ -126,16 +137,29 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 		wpb: src.WarpsPerBlock(), total: gridBlocks(g),
 		smp: newSampler(opt.Progress), smStats: smStats, hier: hier,
 	}
+	var par *parClock
+	if n := min(opt.Workers, nsm); n > 1 && !opt.CycleByCycle && opt.Listener == nil {
+		par = newParClock(r, n, nsm, len(pcStats))
+	}
 	for i := range r.sms {
-		r.sms[i], err = core.NewSM(core.SMConfig{
+		cfg := core.SMConfig{
 			ID: i, Machine: m, Program: prog, Memory: hier, Width: src.Width(),
 			Stats: &smStats[i], PC: pcStats, CycleByCycle: opt.CycleByCycle, Listener: opt.Listener,
-		})
-		if err != nil {
+		}
+		if par != nil {
+			w := par.owner(i)
+			cfg.PC, cfg.Gate, cfg.Latencies = w.pcs, w, &w.lats
+		}
+		if r.sms[i], err = core.NewSM(cfg); err != nil {
 			return nil, err
 		}
 	}
-	end, err := r.run(opt.CycleByCycle)
+	var end core.Cycle
+	if par != nil {
+		end, err = r.runParallel(par, pcStats)
+	} else {
+		end, err = r.run(opt.CycleByCycle)
+	}
 	var partial *Partial
 	if err != nil {
 		var fe *FaultError
@@ -171,13 +195,8 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 			return now, &InterruptError{}
 		}
 		r.smp.observe(now, r.sms, r.smStats, r.hier)
-		for i, sm := range r.sms {
-			r.retired = sm.Retire(now, r.retired[:0])
-			for _, h := range r.retired {
-				r.free = append(r.free, h)
-				r.perSM[i]--
-				r.live--
-				r.finished++
+		for i := range r.sms {
+			if r.retireSM(i, now) {
 				room = true
 			}
 		}
@@ -194,8 +213,7 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 			return now, lim.cyclesError(false, uint64(now))
 		}
 		if uint64(now) > MaxTimingCycles {
-			return now, &FaultError{Err: &LimitError{Flag: "-max-cycles", Value: MaxTimingCycles,
-				msg: fmt.Sprintf("stopped at cycle %d: the timing model counts at most 2^39 cycles (and -max-cycles was 0 or more)", now)}}
+			return now, timingCapError(now)
 		}
 		if lim := r.p.Limits; lim.MaxWarpInsts != 0 {
 			var n uint64
@@ -223,6 +241,35 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 		}
 		now = next
 	}
+}
+
+// runParallel is run on the parallel clock: the first blocks are
+// dispatched at cycle 0 here, then the workers take over.
+func (r *timingRun) runParallel(c *parClock, pcs []core.PCStats) (core.Cycle, error) {
+	if stopped(r.p.Limits.Stop) {
+		return 0, &InterruptError{}
+	}
+	r.smp.observe(0, r.sms, r.smStats, r.hier)
+	if err := r.dispatch(0); err != nil {
+		return 0, err
+	}
+	if r.live == 0 && r.next == r.total {
+		return 0, nil
+	}
+	return c.run(pcs)
+}
+
+// retireSM frees SM i's blocks that finished by cycle now and reports
+// whether there were any.
+func (r *timingRun) retireSM(i int, now core.Cycle) bool {
+	r.retired = r.sms[i].Retire(now, r.retired[:0])
+	for _, h := range r.retired {
+		r.free = append(r.free, h)
+		r.perSM[i]--
+		r.live--
+		r.finished++
+	}
+	return len(r.retired) > 0
 }
 
 // dispatch places blocks in grid order on the SMs with room, round robin.

@@ -20,6 +20,37 @@ import (
 // `go test ./cmd/gpusim -run TestGoldenReports -update` rewrites them, and
 // the commit that does so says why.
 func TestGoldenReports(t *testing.T) {
+	for _, sm := range goldenSamples(t) {
+		for _, mode := range []string{"timing", "functional"} {
+			t.Run(sm.name+"/"+mode, func(t *testing.T) { checkGolden(t, sm, mode, 1) })
+		}
+	}
+}
+
+// TestParallelMatchesGolden runs every sample in timing mode on the
+// parallel clock with 2 and 7 workers (more than this machine's cores:
+// the workers then also wait for the scheduler) and requires the golden
+// records of the single-threaded clock, byte for byte.
+func TestParallelMatchesGolden(t *testing.T) {
+	if *update {
+		t.Skip("-update writes the golden files from one worker")
+	}
+	for _, sm := range goldenSamples(t) {
+		for _, j := range []int{2, 7} {
+			t.Run(fmt.Sprintf("%s/j%d", sm.name, j), func(t *testing.T) {
+				t.Parallel()
+				checkGolden(t, sm, "timing", j)
+			})
+		}
+	}
+}
+
+// goldenSample is one bundled sample: its name, trace and machine.
+type goldenSample struct{ name, trace, cfg string }
+
+// goldenSamples lists every launch file under traces/samples, PTX and AMD.
+func goldenSamples(t *testing.T) []goldenSample {
+	t.Helper()
 	var launches []string
 	for _, pat := range []string{"*.launch.toml", "amd/*.launch.toml"} {
 		m, err := filepath.Glob(filepath.Join("..", "..", "traces", "samples", pat))
@@ -32,6 +63,7 @@ func TestGoldenReports(t *testing.T) {
 	if len(launches) < 30 {
 		t.Fatalf("found only %d sample launch files", len(launches))
 	}
+	var out []goldenSample
 	for _, launch := range launches {
 		name := strings.TrimSuffix(filepath.Base(launch), ".launch.toml")
 		trace, cfg := strings.TrimSuffix(launch, ".launch.toml")+".ptx", "sm_75"
@@ -41,28 +73,31 @@ func TestGoldenReports(t *testing.T) {
 		if m := nvTarget.FindStringSubmatch(name); m != nil {
 			cfg = "sm_" + m[1] // gemm_wmma_sm80 runs on sm_80
 		}
-		for _, mode := range []string{"timing", "functional"} {
-			t.Run(name+"/"+mode, func(t *testing.T) {
-				got := goldenRun(t, trace, cfg, mode)
-				path := filepath.Join("testdata", "golden", name+"."+mode+".txt")
-				if *update {
-					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(path, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (run with -update to create it)", err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("%s differs from the golden file; first difference:\n%s", path, firstDiff(want, got))
-				}
-			})
+		out = append(out, goldenSample{name, trace, cfg})
+	}
+	return out
+}
+
+// checkGolden runs sample sm in mode on workers goroutines and compares
+// its record with the golden file (writes it with -update).
+func checkGolden(t *testing.T, sm goldenSample, mode string, workers int) {
+	got := goldenRun(t, sm.trace, sm.cfg, mode, workers)
+	path := filepath.Join("testdata", "golden", sm.name+"."+mode+".txt")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
 		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (%d workers); first difference:\n%s", path, workers, firstDiff(want, got))
 	}
 }
 
@@ -75,12 +110,13 @@ var nvTarget = regexp.MustCompile(`_sm([0-9]+)$`)
 
 // goldenRun runs one sample and returns its golden record: the text report,
 // the JSON report and one hash line per output buffer.
-func goldenRun(t *testing.T, trace, cfg, mode string) []byte {
+func goldenRun(t *testing.T, trace, cfg, mode string, workers int) []byte {
 	t.Helper()
 	out := t.TempDir()
 	jsonPath := filepath.Join(out, "report.json")
 	var so, se bytes.Buffer
-	if code := run([]string{"-config", cfg, "-mode", mode, "-out", out, "-json", jsonPath, "-no-wall-time", trace}, &so, &se); code != 0 {
+	args := []string{"-config", cfg, "-mode", mode, "-j", fmt.Sprint(workers), "-out", out, "-json", jsonPath, "-no-wall-time", trace}
+	if code := run(args, &so, &se); code != 0 {
 		t.Fatalf("exit %d: %s", code, se.String())
 	}
 	js, err := os.ReadFile(jsonPath)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -186,74 +187,7 @@ func TestReliability(t *testing.T) {
 	count := map[string]int{}
 	for _, c := range cases {
 		count[c.class]++
-		dir := t.TempDir()
-		for _, name := range c.order {
-			p := filepath.Join(dir, name)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(c.files[name]), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, name := range c.fifos {
-			if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
-				t.Skipf("no FIFOs here: %v", err)
-			}
-		}
-		for _, l := range c.links {
-			if err := os.Symlink(l[1], filepath.Join(dir, l[0])); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, name := range c.folders {
-			if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
-		args := make([]string, len(c.args))
-		for i, a := range c.args {
-			args[i] = strings.ReplaceAll(a, "$T", tdir)
-		}
-		code, stdout, stderr := runIn(t, dir, args)
-		first, _, _ := strings.Cut(stderr, "\n")
-		first = strings.ReplaceAll(strings.ReplaceAll(first, dir, "$D"), tdir, "$T")
-		where := fmt.Sprintf("%s:%d: %s", path, c.line, c.name)
-		if *update {
-			c.exit, c.stderr = code, first
-		} else if code != c.exit || first != c.stderr {
-			t.Errorf("%s:\n got exit %d: %s\nwant exit %d: %s", where, code, first, c.exit, c.stderr)
-		}
-		if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine ") {
-			t.Errorf("%s: looks like a Go panic:\n%s", where, stderr)
-		}
-		for _, want := range c.stdout {
-			if !strings.Contains(stdout, want) {
-				t.Errorf("%s: stdout lacks %q:\n%s", where, want, stdout)
-			}
-		}
-		for _, p := range c.partial {
-			checkPartialJSON(t, where, filepath.Join(dir, p[0]), p[1])
-		}
-		for _, p := range c.complete {
-			data, err := os.ReadFile(filepath.Join(dir, p))
-			if err != nil {
-				t.Errorf("%s: %v", where, err)
-			} else if bytes.Contains(data, []byte(`"partial"`)) {
-				t.Errorf("%s: %s of a complete run is marked partial", where, p)
-			}
-		}
-		for _, p := range c.absent {
-			if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
-				t.Errorf("%s: %s was written", where, p)
-			}
-		}
-		ents, _ := os.ReadDir(dir)
-		for _, e := range ents {
-			if strings.Contains(e.Name(), ".tmp") || strings.Contains(e.Name(), "write-check") {
-				t.Errorf("%s: left %s behind", where, e.Name())
-			}
-		}
+		c.check(t, path, tdir, nil)
 	}
 	for _, class := range relClasses {
 		if count[class] == 0 {
@@ -264,6 +198,106 @@ func TestReliability(t *testing.T) {
 		if err := writeRelCases(path, header, cases); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// check runs case c (its command line after the arguments extra) in a
+// fresh folder and checks what it must give.
+func (c *relCase) check(t *testing.T, path, tdir string, extra []string) {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range c.order {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c.files[name]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range c.fifos {
+		if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
+			t.Skipf("no FIFOs here: %v", err)
+		}
+	}
+	for _, l := range c.links {
+		if err := os.Symlink(l[1], filepath.Join(dir, l[0])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range c.folders {
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := append([]string{}, extra...)
+	for _, a := range c.args {
+		args = append(args, strings.ReplaceAll(a, "$T", tdir))
+	}
+	code, stdout, stderr := runIn(t, dir, args)
+	first, _, _ := strings.Cut(stderr, "\n")
+	first = strings.ReplaceAll(strings.ReplaceAll(first, dir, "$D"), tdir, "$T")
+	where := fmt.Sprintf("%s:%d: %s %s", path, c.line, c.name, strings.Join(extra, " "))
+	if *update && extra == nil {
+		c.exit, c.stderr = code, first
+	} else if code != c.exit || first != c.stderr {
+		t.Errorf("%s:\n got exit %d: %s\nwant exit %d: %s", where, code, first, c.exit, c.stderr)
+	}
+	if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine ") {
+		t.Errorf("%s: looks like a Go panic:\n%s", where, stderr)
+	}
+	for _, want := range c.stdout {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("%s: stdout lacks %q:\n%s", where, want, stdout)
+		}
+	}
+	for _, p := range c.partial {
+		checkPartialJSON(t, where, filepath.Join(dir, p[0]), p[1])
+	}
+	for _, p := range c.complete {
+		data, err := os.ReadFile(filepath.Join(dir, p))
+		if err != nil {
+			t.Errorf("%s: %v", where, err)
+		} else if bytes.Contains(data, []byte(`"partial"`)) {
+			t.Errorf("%s: %s of a complete run is marked partial", where, p)
+		}
+	}
+	for _, p := range c.absent {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			t.Errorf("%s: %s was written", where, p)
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.Contains(e.Name(), ".tmp") || strings.Contains(e.Name(), "write-check") {
+			t.Errorf("%s: left %s behind", where, e.Name())
+		}
+	}
+}
+
+// TestReliabilityParallel runs the cases of the timing runs (a trace on
+// the run command, -mode timing) again on the parallel clock (-j 2): the
+// same messages, exit statuses and markers.
+func TestReliabilityParallel(t *testing.T) {
+	if *update {
+		t.Skip("-update writes the cases from one worker")
+	}
+	const path = "testdata/reliability.txt"
+	cases, _ := readRelCases(t, path)
+	tdir, err := filepath.Abs(filepath.Join("testdata", "reliability"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range cases {
+		if len(c.args) == 0 || !strings.HasPrefix(c.args[0], "-") || slices.Contains(c.args, "functional") {
+			continue // another command, or the functional mode
+		}
+		n++
+		c.check(t, path, tdir, []string{"-j", "2"})
+	}
+	if n < 20 {
+		t.Errorf("only %d timing-run cases in %s", n, path)
 	}
 }
 

@@ -72,6 +72,7 @@ type runFlags struct {
 	maxCycles uint64
 	maxMemory byteSize
 	strict    bool
+	workers   int
 	traceSrc  []byte // the trace's text, as loadTrace read it (read only once runs start)
 }
 
@@ -82,6 +83,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	f.register(fs)
 	fs.StringVar(&f.out, "out", "", "folder for output buffers (default: the launch file's folder)")
 	fs.StringVar(&f.mode, "mode", "timing", "timing: cycle-level timing model; functional: execute without timing")
+	fs.IntVar(&f.workers, "j", 1, "step the SMs on this many threads in timing mode (the results are the same for any number; -timeline makes it 1)")
 	f.views.register(fs)
 	f.timeline.register(fs)
 	tracePath, status, ok := parseTraceArgs(fs, args, stderr, "gpusim [flags] TRACE", "")
@@ -123,7 +125,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	} else {
 		bar := newProgress(stderr, f.quiet, runTemplate, "", 0)
 		bar.start()
-		opt := sim.TimingOptions{Progress: bar.timingCallback()}
+		opt := sim.TimingOptions{Progress: bar.timingCallback(), Workers: f.workers}
 		done := f.timeline.listen(p, &opt)
 		st, err = sim.RunTiming(p, opt)
 		done(st, err)
