@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -376,6 +377,7 @@ func (sr *sweepRun) runPoint(i int) (r pointResult) {
 	}
 	p.Limits.Stop = sr.stop
 	r.stats, r.err = sim.RunTiming(p, sim.TimingOptions{})
+	releasePoint(p, sr.budget)
 	if r.err != nil {
 		var ie *sim.InterruptError
 		if errors.As(r.err, &ie) && r.stats != nil && r.stats.Timing != nil {
@@ -386,6 +388,24 @@ func (sr *sweepRun) runPoint(i int) (r pointResult) {
 		r.writeErr = writePointResult(sr.reports, i, setsOf(sr.vary, sr.points[i]), r, sr.tracePath)
 	}
 	return r
+}
+
+// releasePoint gives a finished point's buffers back to the system when
+// they are a large part of its budget: the Go collector, held to the budget
+// by a soft limit, may not keep up on a loaded machine (its share of the
+// processor is capped), and the next points would then add up.
+func releasePoint(p *sim.Prepared, budget uint64) {
+	var n uint64
+	for _, s := range p.Global.Allocations() {
+		n += uint64(len(s.Data))
+	}
+	if budget == 0 {
+		budget, _ = sim.DefaultMemoryBudget()
+	}
+	if n >= budget/8 {
+		p.Global = nil // what the report needs was gathered
+		debug.FreeOSMemory()
+	}
 }
 
 // stopped reports whether ch has been closed.

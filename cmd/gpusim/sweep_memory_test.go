@@ -9,12 +9,12 @@ import (
 )
 
 // TestSweepMemoryBoundedByJobs: a sweep lays a point out in memory only
-// when a worker takes it, so 8 points with a 64 MiB buffer each at -j 1
-// peak near one point's memory, not eight (the buffer is filled, so its
-// pages are really there). Alone it peaks at about 160 MiB (the budget);
-// on a loaded machine the collector lags and the peak has reached 320
-// MiB, so the bound is what eight points held at once would exceed: the
-// 448 MiB of seven points' buffers.
+// when a worker takes it, and gives a large point's buffers back when it
+// ends (releasePoint), so 8 points with a 64 MiB buffer each at -j 1 peak
+// near one point's memory, not eight (the buffer is filled, so its pages
+// are really there): 84 MiB measured, alone and beside three busy loops on
+// two cores. The bound is what eight points held at once would exceed:
+// the 448 MiB of seven points' buffers.
 func TestSweepMemoryBoundedByJobs(t *testing.T) {
 	trace, err := filepath.Abs(filepath.Join("testdata", "reliability", "spin.ptx"))
 	if err != nil {
