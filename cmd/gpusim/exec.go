@@ -41,6 +41,7 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 		ptxDir     string
 		devMem     uint64
 		quiet      bool
+		workers    int
 		views      viewFlags
 		timeline   timelineFlags
 	)
@@ -55,6 +56,7 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&ptxDir, "ptx-dir", "", "write each module's PTX to this folder, so that positions in messages name a file")
 	fs.Uint64Var(&devMem, "device-memory", cuda.DefaultDeviceMemory, "device memory in bytes (cudaMemGetInfo, and the most the program may allocate)")
 	fs.BoolVar(&quiet, "q", false, "quiet: no progress bar on stderr")
+	fs.IntVar(&workers, "j", 1, "step the SMs of each timing-mode launch on this many threads (the results are the same for any number; -timeline makes it 1)")
 	views.registerPages(fs)
 	timeline.register(fs)
 	fs.Usage = func() {
@@ -125,7 +127,7 @@ func cmdExec(args []string, stdout, stderr io.Writer) int {
 	}
 	defer os.RemoveAll(tmp)
 	opts := cuda.Options{
-		Config: cfg, Sets: sets, Mode: mode, MaxCycles: maxCycles, MaxWarpInsts: maxInsts,
+		Config: cfg, Sets: sets, Mode: mode, MaxCycles: maxCycles, MaxWarpInsts: maxInsts, Workers: workers,
 		Report: filepath.Join(tmp, "report.txt"), WallTime: !noWallTime, Program: prog[0],
 		DeviceMemory: devMem, ReportClaim: filepath.Join(tmp, "claim"), SignalAck: filepath.Join(tmp, "signals"),
 	}

@@ -22,6 +22,9 @@ type Options struct {
 	// kernel that does not terminate); 0 means no limit.
 	MaxCycles    uint64 `json:"max_cycles,omitempty"`
 	MaxWarpInsts uint64 `json:"max_warp_insts,omitempty"`
+	// Workers is how many threads step the SMs of a timing-mode launch
+	// (sim.TimingOptions.Workers; 0 or 1: one).
+	Workers int `json:"workers,omitempty"`
 	// Report is the file the text report is written to when the program
 	// exits; "" writes it on the program's stderr. JSON, when set, is the
 	// file for the JSON report, with the wall-clock figures when WallTime.

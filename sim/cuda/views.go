@@ -39,6 +39,7 @@ func (r *Runtime) initViews() {
 // listener, at the device clock's present cycle. done ends the launch's
 // part of the timeline.
 func (r *Runtime) timingOptions(p *sim.Prepared) (opt sim.TimingOptions, done func(*sim.KernelStats, error)) {
+	opt.Workers = r.opts.Workers
 	if r.views.timeline == nil {
 		return opt, func(*sim.KernelStats, error) {}
 	}
