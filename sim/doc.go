@@ -1,6 +1,7 @@
 // Package sim owns a whole simulated GPU run: loading a launch (launch files,
 // buffers and kernel arguments), placing blocks, driving execution (the
-// functional mode here; the cycle-level clock when the timing model runs),
+// functional mode here; the cycle-level clock when the timing model runs,
+// on one goroutine or on several with the same results: timing_parallel.go),
 // the counters every issue and stall lands in, and the reports that are
 // views over those counters. It also bounds a run: Limits stop a kernel
 // that does not terminate, or an interrupted one, with its statistics so
