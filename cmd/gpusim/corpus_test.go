@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -126,7 +127,16 @@ func TestCorpusPrograms(t *testing.T) {
 		for _, mode := range []string{"timing", "functional"} {
 			t.Run(key+"/"+mode, func(t *testing.T) {
 				t.Parallel()
-				r := runExec(t, []string{"-config", "sm_80", "-mode", mode}, b.progs[key])
+				args := []string{"-config", "sm_80", "-mode", mode}
+				parallel := mode == "timing" && corpusParallel[name]
+				js := filepath.Join(t.TempDir(), "r.json")
+				if parallel {
+					args = append(args, "-json", js, "-no-wall-time")
+				}
+				r := runExec(t, args, b.progs[key])
+				if parallel {
+					checkCorpusParallel(t, args, js, b.progs[key], r)
+				}
 				passed := r.code == 0 && strings.Contains(r.stdout, "PASS\n")
 				if corpusExpectFail[name] {
 					if passed {
@@ -140,6 +150,35 @@ func TestCorpusPrograms(t *testing.T) {
 				checkCorpusProgram(t, name, r)
 			})
 		}
+	}
+}
+
+// corpusParallel are the programs TestCorpusPrograms runs again on the
+// parallel clock (-j 2), for the same stdout and JSON report: those whose
+// blocks meet in global memory (atomics, histograms, reductions), print,
+// call, use the stack or read textures.
+var corpusParallel = map[string]bool{
+	"atomics": true, "histogram": true, "redux": true, "reduce": true, "scan": true,
+	"printf_conv": true, "recursion": true, "stack_limit": true, "tex_obj": true, "tex_ref": true,
+}
+
+// checkCorpusParallel runs prog again as args did with -j 2 and requires
+// what the first run r gave: its stdout, exit status and JSON report js.
+func checkCorpusParallel(t *testing.T, args []string, js, prog string, r execResult) {
+	t.Helper()
+	js2 := filepath.Join(filepath.Dir(js), "r2.json")
+	args2 := append(append([]string{}, args[:len(args)-3]...), "-json", js2, "-no-wall-time", "-j", "2")
+	r2 := runExec(t, args2, prog)
+	if r2.code != r.code || r2.stdout != r.stdout {
+		t.Errorf("-j 2: exit %d and stdout\n%s\nwant exit %d and\n%s", r2.code, r2.stdout, r.code, r.stdout)
+	}
+	a, err1 := os.ReadFile(js)
+	b, err2 := os.ReadFile(js2)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("JSON reports: %v, %v", err1, err2)
+	}
+	if !bytes.Equal(a, b) {
+		t.Errorf("-j 2: the JSON report differs from -j 1's")
 	}
 }
 
