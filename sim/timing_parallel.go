@@ -34,7 +34,7 @@ import (
 // How much it gains depends on how often the SMs reach shared state: the
 // stretches between two such instructions of different SMs in key order
 // are what runs side by side. With a memory instruction in most SM steps
-// (the samples), 2 workers gain 10-35% over one; lookahead beyond one
+// (the samples), 2 workers gain 0-30% over one; lookahead beyond one
 // instruction would need memory replies and global stores that take
 // effect later than they do in the machine model.
 //
