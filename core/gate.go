@@ -49,41 +49,88 @@ func (l *LatencyLog) Len() int { return len(l.ents) }
 // MergeLatencies adds to pcs the latencies of logs issued before cycle
 // upTo, in the order one thread stepping every SM records them (by cycle,
 // then SM, then as recorded), and drops them from the logs. Each log must
-// hold its SMs' entries in that order, as an SM stepped in cycle order
-// and a goroutine stepping its SMs in number order at each cycle produce.
+// hold its entries in that order: one log per SM, stepped in cycle order,
+// or one per goroutine that steps its SMs in number order at each cycle.
 func MergeLatencies(pcs []PCStats, logs []*LatencyLog, upTo Cycle) {
 	pos := make([]int, len(logs))
-	for {
-		best := -1
-		var bat Cycle
-		var bsm int32
-		for i, l := range logs {
-			if pos[i] == len(l.ents) {
-				continue
+	// h is a binary heap of the logs with entries before upTo left, by
+	// their next entry's (cycle, SM).
+	h := make([]int, 0, len(logs))
+	less := func(a, b int) bool {
+		x, y := &logs[a].ents[pos[a]], &logs[b].ents[pos[b]]
+		return x.at < y.at || (x.at == y.at && (x.sm < y.sm || (x.sm == y.sm && a < b)))
+	}
+	down := func(i int) {
+		for {
+			c := 2*i + 1
+			if c >= len(h) {
+				return
 			}
-			e := &l.ents[pos[i]]
-			if e.at >= upTo {
-				continue
+			if c+1 < len(h) && less(h[c+1], h[c]) {
+				c++
 			}
-			if best < 0 || e.at < bat || (e.at == bat && e.sm < bsm) {
-				best, bat, bsm = i, e.at, e.sm
+			if !less(h[c], h[i]) {
+				return
 			}
+			h[i], h[c] = h[c], h[i]
+			i = c
 		}
-		if best < 0 {
-			break
+	}
+	live := func(i int) bool { return pos[i] < len(logs[i].ents) && logs[i].ents[pos[i]].at < upTo }
+	for i := range logs {
+		if live(i) {
+			h = append(h, i)
 		}
-		// Take the run of entries of the same SM and cycle at once.
-		l := logs[best]
-		for pos[best] < len(l.ents) {
-			e := &l.ents[pos[best]]
-			if e.at != bat || e.sm != bsm {
+	}
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for len(h) > 0 {
+		// Take the top log's run of entries of one SM and cycle.
+		top := h[0]
+		l := logs[top]
+		at, sm := l.ents[pos[top]].at, l.ents[pos[top]].sm
+		for pos[top] < len(l.ents) {
+			e := &l.ents[pos[top]]
+			if e.at != at || e.sm != sm {
 				break
 			}
 			pcs[e.pc].Latency.Add(e.lat)
-			pos[best]++
+			pos[top]++
 		}
+		if !live(top) {
+			h[0] = h[len(h)-1]
+			h = h[:len(h)-1]
+		}
+		down(0)
 	}
 	for i, l := range logs {
 		l.ents = slices.Delete(l.ents, 0, pos[i])
 	}
+}
+
+// MayReachShared reports whether SM s's step at cycle now may execute an
+// instruction that reaches shared state (and so waits at its Gate): some
+// warp due then has one next, or an AMD hint, after which the next
+// instruction runs in the same cycle. A step for which it is false touches
+// only the SM and may run at any point of the cycle. Warps not due at the
+// start of the step cannot issue in it: another warp's issue or barrier
+// release wakes them for a later cycle, or for one in which their
+// partition does not issue.
+func (s *SM) MayReachShared(now Cycle) bool {
+	for i := range s.parts {
+		p := &s.parts[i]
+		if len(p.warps) == 0 || p.wake > now {
+			continue
+		}
+		for j, sl := range p.warps {
+			if p.wakes[j] > now {
+				continue
+			}
+			if info := &s.prog.insts[sl.npc]; info.device || info.hint {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -5,26 +5,21 @@ import (
 	"testing"
 )
 
-// TestMergeLatencies records latencies the way two goroutines stepping SMs
-// 0, 2 and 1, 3 do, and requires the merged counters to be exactly those
+// TestMergeLatencies records latencies into one log per SM (what the
+// parallel clock does) and into one per goroutine stepping SMs 0, 2 and 1,
+// 3 in order, and requires the merged counters to be exactly those
 // of one thread adding them in the order of the single-threaded clock (by
 // cycle, then SM, then as issued). More than 64 distinct values reach one
 // instruction, so the exact table depends on that order.
 func TestMergeLatencies(t *testing.T) {
-	type ev struct {
-		at  Cycle
-		sm  int
-		pc  int32
-		lat Cycle
-	}
-	var evs []ev // in the single-threaded order
+	var evs []latEv // in the single-threaded order
 	for c := Cycle(0); c < 300; c++ {
 		for sm := range 4 {
 			if (int(c)+sm)%3 == 0 {
 				continue // not every SM issues in every cycle
 			}
 			for k := range 2 {
-				evs = append(evs, ev{c, sm, int32(k), Cycle((int(c)*7+sm*13+k*5)%97 + 1)})
+				evs = append(evs, latEv{c, sm, int32(k), Cycle((int(c)*7+sm*13+k*5)%97 + 1)})
 			}
 		}
 	}
@@ -32,26 +27,11 @@ func TestMergeLatencies(t *testing.T) {
 	for _, e := range evs {
 		want[e.pc].Latency.Add(e.lat)
 	}
-	logs := []*LatencyLog{{}, {}}
-	sms := []*SM{{id: 0, lats: logs[0]}, {id: 1, lats: logs[1]}, {id: 2, lats: logs[0]}, {id: 3, lats: logs[1]}}
-	got := make([]PCStats, 2)
-	for i, e := range evs {
-		sms[e.sm].addLatency(e.pc, e.at, e.lat)
-		if i == len(evs)/2 {
-			// A barrier in the middle merges what came before its cycle.
-			MergeLatencies(got, logs, e.at)
-			for _, l := range logs {
-				for _, x := range l.ents {
-					if x.at < e.at {
-						t.Fatalf("entry of cycle %d left after a merge up to %d", x.at, e.at)
-					}
-				}
-			}
+	for _, perSM := range []bool{false, true} {
+		got := mergeAsRecorded(t, evs, perSM)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("per-SM logs %v: merged latencies differ from the single-threaded ones:\n got %+v\nwant %+v", perSM, got[0].Latency, want[0].Latency)
 		}
-	}
-	MergeLatencies(got, logs, Never)
-	if logs[0].Len()+logs[1].Len() != 0 {
-		t.Fatalf("%d entries left after the last merge", logs[0].Len()+logs[1].Len())
 	}
 	if want[0].Latency.Exact() {
 		t.Fatal("the test should overflow the exact table")
@@ -68,7 +48,49 @@ func TestMergeLatencies(t *testing.T) {
 	if reflect.DeepEqual(bySM, want) {
 		t.Fatal("the test's latencies do not depend on their order")
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("merged latencies differ from the single-threaded ones:\n got %+v\nwant %+v", got[0].Latency, want[0].Latency)
+}
+
+// latEv is one latency as TestMergeLatencies records it.
+type latEv struct {
+	at  Cycle
+	sm  int
+	pc  int32
+	lat Cycle
+}
+
+// mergeAsRecorded records evs into logs as the parallel clock does (one
+// per SM, or one per goroutine stepping SMs 0, 2 and 1, 3), merging once
+// in the middle (a barrier) and at the end.
+func mergeAsRecorded(t *testing.T, evs []latEv, perSM bool) []PCStats {
+	t.Helper()
+	logs := []*LatencyLog{{}, {}}
+	sms := []*SM{{id: 0, lats: logs[0]}, {id: 1, lats: logs[1]}, {id: 2, lats: logs[0]}, {id: 3, lats: logs[1]}}
+	if perSM {
+		logs = []*LatencyLog{{}, {}, {}, {}}
+		for i, sm := range sms {
+			sm.lats = logs[i]
+		}
 	}
+	got := make([]PCStats, 2)
+	for i, e := range evs {
+		sms[e.sm].addLatency(e.pc, e.at, e.lat)
+		if i == len(evs)/2 {
+			// A barrier in the middle merges what came before its cycle.
+			MergeLatencies(got, logs, e.at)
+			for _, l := range logs {
+				for _, x := range l.ents {
+					if x.at < e.at {
+						t.Fatalf("entry of cycle %d left after a merge up to %d", x.at, e.at)
+					}
+				}
+			}
+		}
+	}
+	MergeLatencies(got, logs, Never)
+	for _, l := range logs {
+		if l.Len() != 0 {
+			t.Fatalf("%d entries left after the last merge", l.Len())
+		}
+	}
+	return got
 }

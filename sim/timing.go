@@ -148,7 +148,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 		}
 		if par != nil {
 			w := par.owner(i)
-			cfg.PC, cfg.Gate, cfg.Latencies = w.pcs, w, &w.lats
+			cfg.PC, cfg.Gate, cfg.Latencies = w.pcs, w, par.logs[i]
 		}
 		if r.sms[i], err = core.NewSM(cfg); err != nil {
 			return nil, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -64,8 +65,8 @@ type parClock struct {
 	faultKey     atomic.Uint64 // the lowest key at which an SM faulted
 	err          error         // the reason to stop (mu)
 	errKey       uint64
-	logs         []*core.LatencyLog
-	pcs          []core.PCStats // the run's counters, merged into at barriers
+	logs         []*core.LatencyLog // per SM
+	pcs          []core.PCStats     // the run's counters, merged into at barriers
 }
 
 // parWorker is one goroutine of the parallel clock.
@@ -83,7 +84,7 @@ type parWorker struct {
 	limited bool
 	retire  core.Cycle // the cycle whose retirements it waits at (Never: none)
 	pcs     []core.PCStats
-	lats    core.LatencyLog
+	gated   []int // scratch: the SMs due at a cycle that may reach shared state
 }
 
 // neverKey is the key of a worker with nothing left to do.
@@ -104,6 +105,9 @@ func newParClock(r *timingRun, n, nsm, pcs int) *parClock {
 		c.spins = 16
 	}
 	c.cond = sync.NewCond(&c.mu)
+	for range nsm {
+		c.logs = append(c.logs, &core.LatencyLog{})
+	}
 	c.faultKey.Store(neverKey)
 	for i := range n {
 		w := &parWorker{c: c, id: i, retire: core.Never}
@@ -113,7 +117,6 @@ func newParClock(r *timingRun, n, nsm, pcs int) *parClock {
 		}
 		w.pcs = make([]core.PCStats, pcs)
 		c.ws = append(c.ws, w)
-		c.logs = append(c.logs, &w.lats)
 	}
 	return c
 }
@@ -265,14 +268,32 @@ func (w *parWorker) loop() {
 		if ret && !w.dispatch(next) {
 			return
 		}
+		// The SMs due whose step stays inside the SM run first, in any
+		// order: the worker's key says it does nothing shared before its
+		// first SM that may, so that the other workers' shared
+		// instructions do not wait for these steps.
+		gated := w.gated[:0]
 		for _, i := range w.sms {
-			sm := r.sms[i]
-			if sm.Wake() > next {
-				continue
+			if sm := r.sms[i]; sm.Wake() <= next && sm.MayReachShared(next) {
+				gated = append(gated, i)
 			}
+		}
+		w.gated = gated
+		if len(gated) > 0 {
+			w.key.Store(c.key(next, gated[0]+1))
+		} else {
+			w.key.Store(c.key(next, len(r.sms)))
+		}
+		for _, i := range w.sms {
+			if sm := r.sms[i]; sm.Wake() <= next && !slices.Contains(gated, i) {
+				if !w.step(i, next) {
+					return
+				}
+			}
+		}
+		for _, i := range gated {
 			w.key.Store(c.key(next, i+1))
-			if err := sm.Step(next); err != nil {
-				c.fail(c.key(next, i+1), &FaultError{Err: err})
+			if !w.step(i, next) {
 				return
 			}
 			// Done with SM i at next: the SMs after it may go on (the
@@ -282,6 +303,15 @@ func (w *parWorker) loop() {
 		}
 		w.last = next
 	}
+}
+
+// step steps SM i at now; false when it faulted (recorded for run).
+func (w *parWorker) step(i int, now core.Cycle) bool {
+	if err := w.c.r.sms[i].Step(now); err != nil {
+		w.c.fail(w.c.key(now, i+1), &FaultError{Err: err})
+		return false
+	}
+	return true
 }
 
 // retiring reports whether one of the worker's SMs retires a block at now.
