@@ -13,31 +13,36 @@ import (
 
 // The parallel clock steps the SMs on several goroutines (workers, each
 // stepping a contiguous range of SMs: fewer hand-overs within a cycle than
-// SMs dealt out in turn, and 10-20% faster on the FIR sample) and gives the
-// single-threaded clock's results bit for bit. Everything an SM does between two of its
-// instructions that reach shared state (core.Gate) is its own, so workers
-// run those stretches side by side; what is shared happens in the order of
-// the single-threaded loop, the order of keys:
+// SMs dealt out in turn) and gives the single-threaded clock's results bit
+// for bit. Everything an SM does but its instructions that reach shared
+// state (core.Gate) is its own, so workers run that side by side; what is
+// shared happens in the order of the single-threaded loop, the order of
+// keys:
 //
 //	key(c, 0)     cycle c's sample boundary and block retirements and dispatch
 //	key(c, i+1)   SM i's step at cycle c
 //
 // Each worker publishes the key of what it does next and never does
-// anything below it. An SM's shared instruction at cycle c waits until every
-// other worker has passed key(c, i+1); a retirement at c waits until every
-// worker has reached key(c, 0), and is then handled, with the dispatch of
-// the blocks that take its place, by one worker for all (while the blocks
-// remain, only the SMs that retire at c have room, so the new blocks go to
-// SMs whose workers are waiting there); the sampler's boundaries are
-// barriers of all workers. The worker with the lowest key never waits, so
-// the clock always moves.
+// anything shared below it. An SM's shared instruction at cycle c waits
+// until every other worker has passed key(c, i+1); a retirement at c waits
+// until every worker has reached key(c, 0), and is then handled, with the
+// dispatch of the blocks that take its place, by one worker for all (while
+// the blocks remain, only the SMs that retire at c have room, so the new
+// blocks go to SMs whose workers are waiting there); the sampler's
+// boundaries are barriers of all workers. The worker with the lowest key
+// never waits, so the clock always moves. At each cycle a worker first
+// steps, in any order, its SMs whose step cannot reach shared state (no
+// warp due then has such an instruction next: core.SM.MayReachShared),
+// with its key already at the first SM that may, so that nobody waits for
+// those steps; then the others in order.
 //
-// How much it gains depends on how often the SMs reach shared state: the
-// stretches between two such instructions of different SMs in key order
-// are what runs side by side. With a memory instruction in most SM steps
-// (the samples), 2 workers gain 0-30% over one; lookahead beyond one
-// instruction would need memory replies and global stores that take
-// effect later than they do in the machine model.
+// How much it gains depends on how often the SMs reach shared state: what
+// runs side by side is everything but the chain of shared instructions in
+// key order and the SM steps that hold them. On two cores: softmax (a
+// memory instruction in most SM steps) about 1.2x, FIR on gfx90a about
+// 1.6x (go test -bench Parallel ./bench/). Lookahead beyond one instruction
+// would need memory replies and global stores that take effect later than
+// they do in the machine model.
 //
 // What is not the single-threaded result: a run stopped by a fault, a
 // deadlock, -max-warp-insts or an interrupt reports the same error, but
