@@ -301,11 +301,11 @@ func (w *parWorker) loop() {
 			if !w.step(i, next) {
 				return
 			}
-			// Done with SM i at next: the SMs after it may go on (the
-			// last SM's successor would be the next cycle's key(next+1,
-			// 0), which only the top of the loop may publish).
-			w.key.Store(c.key(next, min(i+2, len(r.sms))))
 		}
+		// Done with the cycle: every SM's shared instructions at next may
+		// go on but the last SM's (the next key, key(next+1, 0), only the
+		// top of the loop may publish, after marking a retirement).
+		w.key.Store(c.key(next, len(r.sms)))
 		w.last = next
 	}
 }
