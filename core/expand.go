@@ -284,9 +284,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 		// The first op: the instruction executes.
 		w := sl.w
 		x.pc, x.pos, x.first, x.done, x.unit = pc, 0, now, now, -1
-		if info.device && s.gate != nil {
-			s.gate.Wait(s.id, now)
-		}
+		s.order(info, now)
 		res, err := w.Step(uint64(now))
 		if err != nil {
 			return err

@@ -16,6 +16,14 @@ type Gate interface {
 	Wait(sm int, now Cycle)
 }
 
+// order waits at the Gate, if any, before the instruction info executes
+// at now when it reaches shared state.
+func (s *SM) order(info *instInfo, now Cycle) {
+	if info.device && s.gate != nil {
+		s.gate.Wait(s.id, now)
+	}
+}
+
 // LatencyLog collects an SM's per-instruction latencies (PCStats.Latency)
 // as they happen, for SMs stepped on several goroutines: a Latency keeps
 // the first 64 distinct values it sees exactly, so the values must reach

@@ -157,9 +157,7 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 	}
 	s.setState(sl, Selected, pc, now)
 	_, inst := s.unitFree(p, info.unit)
-	if info.device && s.gate != nil {
-		s.gate.Wait(s.id, now)
-	}
+	s.order(info, now)
 	res, err := w.Step(uint64(now))
 	if err != nil {
 		return err
@@ -266,9 +264,7 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 func (s *SM) skipHints(sl *slot, now Cycle) error {
 	for s.prog.insts[sl.npc].hint {
 		pc := sl.npc
-		if s.prog.insts[pc].device && s.gate != nil {
-			s.gate.Wait(s.id, now)
-		}
+		s.order(&s.prog.insts[pc], now)
 		res, err := sl.w.Step(uint64(now))
 		if err != nil {
 			return err

@@ -68,11 +68,26 @@ type timingRun struct {
 // warps) then fits a uint64 exactly.
 const MaxTimingCycles = 1 << 39
 
-// timingCapError is the fault of a timed kernel stopped at cycle now, past
-// MaxTimingCycles.
-func timingCapError(now core.Cycle) error {
-	return &FaultError{Err: &LimitError{Flag: "-max-cycles", Value: MaxTimingCycles,
-		msg: fmt.Sprintf("stopped at cycle %d: the timing model counts at most 2^39 cycles (and -max-cycles was 0 or more)", now)}}
+// cycleLimit is the fault of a timed kernel that reached cycle now, past
+// -max-cycles or MaxTimingCycles; nil before either.
+func (r *timingRun) cycleLimit(now core.Cycle) error {
+	if lim := r.p.Limits; uint64(now) > lim.MaxCycles && lim.MaxCycles != 0 {
+		return lim.cyclesError(false, uint64(now))
+	}
+	if uint64(now) > MaxTimingCycles {
+		return &FaultError{Err: &LimitError{Flag: "-max-cycles", Value: MaxTimingCycles,
+			msg: fmt.Sprintf("stopped at cycle %d: the timing model counts at most 2^39 cycles (and -max-cycles was 0 or more)", now)}}
+	}
+	return nil
+}
+
+// warpInsts is the number of warp instructions sms have issued so far.
+func warpInsts(sms []*core.SM) uint64 {
+	var n uint64
+	for _, sm := range sms {
+		n += sm.WarpInsts()
+	}
+	return n
 }
 
 // stopPoll is how many iterations of the clock loop pass between two looks
@@ -209,20 +224,11 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 		if r.live == 0 && r.next == r.total {
 			return now, nil
 		}
-		if lim := r.p.Limits; uint64(now) > lim.MaxCycles && lim.MaxCycles != 0 {
-			return now, lim.cyclesError(false, uint64(now))
+		if err := r.cycleLimit(now); err != nil {
+			return now, err
 		}
-		if uint64(now) > MaxTimingCycles {
-			return now, timingCapError(now)
-		}
-		if lim := r.p.Limits; lim.MaxWarpInsts != 0 {
-			var n uint64
-			for _, sm := range r.sms {
-				n += sm.WarpInsts()
-			}
-			if n > lim.MaxWarpInsts {
-				return now, lim.warpInstsError()
-			}
+		if lim := r.p.Limits; lim.MaxWarpInsts != 0 && warpInsts(r.sms) > lim.MaxWarpInsts {
+			return now, lim.warpInstsError()
 		}
 		next := core.Never
 		for _, sm := range r.sms {

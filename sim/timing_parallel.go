@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -80,7 +79,6 @@ type parWorker struct {
 	_   [56]byte      // keep the keys of workers on their own cache lines
 
 	c    *parClock
-	id   int
 	sms  []int // its SMs, ascending
 	next core.Cycle
 	last core.Cycle // the last cycle it stepped
@@ -89,7 +87,9 @@ type parWorker struct {
 	limited bool
 	retire  core.Cycle // the cycle whose retirements it waits at (Never: none)
 	pcs     []core.PCStats
-	gated   []int // scratch: the SMs due at a cycle that may reach shared state
+	// Scratch: the SMs due at a cycle that may reach shared state, and
+	// the others.
+	gated, private []int
 }
 
 // neverKey is the key of a worker with nothing left to do.
@@ -115,7 +115,7 @@ func newParClock(r *timingRun, n, nsm, pcs int) *parClock {
 	}
 	c.faultKey.Store(neverKey)
 	for i := range n {
-		w := &parWorker{c: c, id: i, retire: core.Never}
+		w := &parWorker{c: c, retire: core.Never}
 		for sm := i * nsm / n; sm < (i+1)*nsm/n; sm++ {
 			w.sms = append(w.sms, sm)
 			c.owners = append(c.owners, w)
@@ -134,9 +134,14 @@ func (c *parClock) owner(i int) *parWorker { return c.owners[i] }
 func (w *parWorker) Wait(sm int, now core.Cycle) {
 	k := w.c.key(now, sm+1)
 	w.key.Store(k)
+	w.waitOthers(func(o uint64) bool { return o > k })
+}
+
+// waitOthers waits until every other worker's key satisfies ok.
+func (w *parWorker) waitOthers(ok func(key uint64) bool) {
 	for _, o := range w.c.ws {
 		if o != w {
-			w.c.spinUntil(func() bool { return o.key.Load() > k })
+			w.c.spinUntil(func() bool { return ok(o.key.Load()) })
 		}
 	}
 }
@@ -182,10 +187,7 @@ func (c *parClock) run(pcs []core.PCStats) (core.Cycle, error) {
 		return end, c.err
 	}
 	if at, ok := c.limitedAt(); ok {
-		if lim := c.r.p.Limits; uint64(at) > lim.MaxCycles && lim.MaxCycles != 0 {
-			return at, lim.cyclesError(false, uint64(at))
-		}
-		return at, timingCapError(at)
+		return at, c.r.cycleLimit(at)
 	}
 	if c.r.live == 0 && c.r.next == c.r.total {
 		return c.lastDispatch, nil
@@ -252,7 +254,7 @@ func (w *parWorker) loop() {
 		if c.stop.Load() && k0 > c.faultKey.Load() {
 			return // stopping: nothing here comes before the first fault
 		}
-		if lim := r.p.Limits; (uint64(next) > lim.MaxCycles && lim.MaxCycles != 0) || uint64(next) > MaxTimingCycles {
+		if r.cycleLimit(next) != nil {
 			w.limited = true
 			return // run reports the limit at the lowest such cycle
 		}
@@ -277,23 +279,25 @@ func (w *parWorker) loop() {
 		// order: the worker's key says it does nothing shared before its
 		// first SM that may, so that the other workers' shared
 		// instructions do not wait for these steps.
-		gated := w.gated[:0]
+		gated, private := w.gated[:0], w.private[:0]
 		for _, i := range w.sms {
-			if sm := r.sms[i]; sm.Wake() <= next && sm.MayReachShared(next) {
+			switch sm := r.sms[i]; {
+			case sm.Wake() > next:
+			case sm.MayReachShared(next):
 				gated = append(gated, i)
+			default:
+				private = append(private, i)
 			}
 		}
-		w.gated = gated
+		w.gated, w.private = gated, private
 		if len(gated) > 0 {
 			w.key.Store(c.key(next, gated[0]+1))
 		} else {
 			w.key.Store(c.key(next, len(r.sms)))
 		}
-		for _, i := range w.sms {
-			if sm := r.sms[i]; sm.Wake() <= next && !slices.Contains(gated, i) {
-				if !w.step(i, next) {
-					return
-				}
+		for _, i := range private {
+			if !w.step(i, next) {
+				return
 			}
 		}
 		for _, i := range gated {
@@ -335,11 +339,7 @@ func (w *parWorker) retiring(now core.Cycle) bool {
 func (w *parWorker) dispatch(now core.Cycle) bool {
 	c := w.c
 	k := c.key(now, 0)
-	for _, o := range c.ws {
-		if o != w {
-			c.spinUntil(func() bool { return o.key.Load() >= k })
-		}
-	}
+	w.waitOthers(func(o uint64) bool { return o >= k })
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.handled > now {
@@ -419,14 +419,8 @@ func (c *parClock) observe() {
 	r.smp.observe(v, r.sms, r.smStats, r.hier)
 	c.sampleNext.Store(uint64(r.smp.next))
 	core.MergeLatencies(c.pcs, c.logs, v)
-	if lim := r.p.Limits; lim.MaxWarpInsts != 0 {
-		var n uint64
-		for _, sm := range r.sms {
-			n += sm.WarpInsts()
-		}
-		if n > lim.MaxWarpInsts {
-			c.errLocked(0, lim.warpInstsError())
-		}
+	if lim := r.p.Limits; lim.MaxWarpInsts != 0 && warpInsts(r.sms) > lim.MaxWarpInsts {
+		c.errLocked(0, lim.warpInstsError())
 	}
 	c.arrived = 0
 	c.gen++

@@ -100,11 +100,7 @@ func (s *sampler) observe(now core.Cycle, sms []*core.SM, stats []core.SMStats, 
 	if s.progress != nil {
 		s.steps++
 		if s.steps%progressEvery == 0 {
-			var n uint64
-			for _, sm := range sms {
-				n += sm.WarpInsts()
-			}
-			s.progress(uint64(now), n)
+			s.progress(uint64(now), warpInsts(sms))
 		}
 	}
 }
