@@ -18,9 +18,10 @@ import (
 // waveSource makes AMD workgroups.
 type waveSource struct{ l *amd.Launch }
 
-func (s waveSource) Width() int             { return s.l.Code().Width() }
-func (s waveSource) WarpsPerBlock() int     { return s.l.WavesPerBlock() }
-func (s waveSource) BlockFootprint() uint64 { return s.l.BlockFootprint() }
+func (s waveSource) Width() int                      { return s.l.Code().Width() }
+func (s waveSource) WarpsPerBlock() int              { return s.l.WavesPerBlock() }
+func (s waveSource) BlockFootprint() uint64          { return s.l.BlockFootprint() }
+func (s waveSource) Counts(add func([]warp.PCCount)) { s.l.Counts(add) }
 
 func (s waveSource) NewBlock(id [3]uint32, sm uint32) (SourceBlock, error) {
 	b, err := s.l.NewBlock(id, sm)
@@ -41,12 +42,6 @@ type waveBlock struct {
 }
 
 func (b *waveBlock) Warps() []core.Warp { return b.waves }
-
-func (b *waveBlock) Counts(add func([]warp.PCCount)) {
-	for _, w := range b.Block.Waves() {
-		add(w.Counts())
-	}
-}
 
 // *amd.Wave is a core.Wave, *ptxexec.Warp a core.Warp.
 var (

@@ -44,9 +44,7 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 	done := 0
 	stop := func(err error) (*KernelStats, error) {
 		st := newKernelStats(p, "functional")
-		if blk != nil {
-			blk.Counts(st.addCounts)
-		}
+		src.Counts(st.addCounts)
 		st.finish(time.Since(start))
 		var spots []warpSpot
 		if blk != nil {
@@ -101,9 +99,7 @@ func RunFunctional(p *Prepared) (*KernelStats, error) {
 		}
 	}
 	st := newKernelStats(p, "functional")
-	if blk != nil {
-		blk.Counts(st.addCounts)
-	}
+	src.Counts(st.addCounts)
 	st.finish(time.Since(start))
 	return st, nil
 }

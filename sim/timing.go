@@ -190,9 +190,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 		sm.Finish(end)
 	}
 	st := newKernelStats(p, "timing")
-	for _, rec := range r.pool {
-		rec.blk.Counts(st.addCounts)
-	}
+	r.src.Counts(st.addCounts)
 	st.Timing = timingStats(p, prog, hier, smStats, pcStats, occ, uint64(end))
 	st.Timing.Samples = r.smp.finish(end, r.sms, smStats, hier)
 	st.finish(time.Since(start))

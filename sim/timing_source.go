@@ -18,6 +18,9 @@ type BlockSource interface {
 	BlockFootprint() uint64
 	// NewBlock creates block ctaid placed on SM sm.
 	NewBlock(ctaid [3]uint32, sm uint32) (SourceBlock, error)
+	// Counts calls add with per-PC warp and thread instruction counters
+	// whose sum is the launch's so far (one table per SM).
+	Counts(add func([]warp.PCCount))
 }
 
 // SourceBlock is one block object of a BlockSource; the timing driver
@@ -29,9 +32,6 @@ type SourceBlock interface {
 	// Warps are the block's warps in warp-id order (the same slice on
 	// every call).
 	Warps() []core.Warp
-	// Counts calls add with each warp's per-PC warp and thread
-	// instruction counters (accumulated over every Reset).
-	Counts(add func([]warp.PCCount))
 	// RunBudget executes the block functionally, warps round robin, until
 	// it finishes or its budget of warp instructions or turns is used up
 	// (warp.ErrStepLimit, warp.ErrTurnLimit) or its stop channel closes
@@ -42,9 +42,10 @@ type SourceBlock interface {
 // ptxSource makes PTX CTAs.
 type ptxSource struct{ l *ptxexec.Launch }
 
-func (s ptxSource) Width() int             { return s.l.Code().Width() }
-func (s ptxSource) WarpsPerBlock() int     { return s.l.WarpsPerBlock() }
-func (s ptxSource) BlockFootprint() uint64 { return s.l.BlockFootprint() }
+func (s ptxSource) Width() int                      { return s.l.Code().Width() }
+func (s ptxSource) WarpsPerBlock() int              { return s.l.WarpsPerBlock() }
+func (s ptxSource) BlockFootprint() uint64          { return s.l.BlockFootprint() }
+func (s ptxSource) Counts(add func([]warp.PCCount)) { s.l.Counts(add) }
 
 func (s ptxSource) NewBlock(ctaid [3]uint32, sm uint32) (SourceBlock, error) {
 	b, err := s.l.NewBlock(ctaid, sm)
@@ -65,9 +66,3 @@ type ptxBlock struct {
 }
 
 func (b *ptxBlock) Warps() []core.Warp { return b.warps }
-
-func (b *ptxBlock) Counts(add func([]warp.PCCount)) {
-	for _, w := range b.Block.Warps() {
-		add(w.Counts())
-	}
-}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gpusim/gpusim/mem"
+	"github.com/gpusim/gpusim/warp"
 )
 
 // Benchmarks of wave execution on the AMD samples: one workgroup of 256
@@ -71,11 +72,11 @@ func benchWaveSample(b *testing.B, name string, bufs int) {
 	}
 	count := func() uint64 {
 		var n uint64
-		for _, w := range blk.Waves() {
-			for _, c := range w.Counts() {
+		l.Counts(func(t []warp.PCCount) {
+			for _, c := range t {
 				n += c.Warp
 			}
-		}
+		})
 		return n
 	}
 	if err := blk.Run(); err != nil {

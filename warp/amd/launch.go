@@ -38,7 +38,15 @@ type Launch struct {
 	threads int // work-items per workgroup
 	waves   int // waves per workgroup
 	lds     uint64
+	counts  warp.PCCounts // per CU, per static PC (Counts)
 }
+
+// Counts calls add with, per static PC (index Code.Len() is the end of
+// the code), the wave instructions executed and the lanes of EXEC summed
+// over the executions (thread instructions; for scalar instructions too:
+// they act for the wave's active work-items), one table per compute unit
+// that held a workgroup; their sum is the launch's.
+func (l *Launch) Counts(add func([]warp.PCCount)) { l.counts.Each(add) }
 
 // NewLaunch checks cfg and prepares a launch (compiling the kernel
 // when cfg.Code is nil).
@@ -87,7 +95,8 @@ func NewLaunch(cfg LaunchConfig) (*Launch, error) {
 	if lds > mem.WindowSize {
 		return nil, fmt.Errorf("kernel %s: %d bytes of LDS per workgroup is too much", k.Name, lds)
 	}
-	return &Launch{cfg: cfg, code: code, width: W, threads: threads, waves: (threads + W - 1) / W, lds: lds}, nil
+	return &Launch{cfg: cfg, code: code, width: W, threads: threads, waves: (threads + W - 1) / W, lds: lds,
+		counts: warp.NewPCCounts(len(code.ops))}, nil
 }
 
 // Config returns the configuration the launch was made with.
@@ -140,8 +149,10 @@ func (b *Block) Reset(id [3]uint32, cu uint32) {
 	clear(b.lds.Data)
 	b.live = len(b.waves)
 	b.barArrived, b.barPhase = 0, 0
+	counts := b.l.counts.For(cu)
 	for _, w := range b.waves {
 		w.reset()
+		w.counts = counts
 	}
 }
 

@@ -66,7 +66,7 @@ type Wave struct {
 	dual    []uint64     // VOPD: the Y half's result until both halves are done
 	gseg    *mem.Segment // the global allocation the last access hit
 
-	counts []warp.PCCount // per static PC
+	counts []warp.PCCount // per static PC: its CU's table (warp.PCCounts)
 }
 
 func newWave(b *Block, id int) *Wave {
@@ -74,9 +74,8 @@ func newWave(b *Block, id int) *Wave {
 	W := l.width
 	w := &Wave{
 		b: b, code: l.code, ops: l.code.ops, id: id, width: W, first: id * W,
-		v:      make([]uint64, l.code.vgprs*W),
-		dual:   make([]uint64, W),
-		counts: make([]warp.PCCount, len(l.code.ops)),
+		v:    make([]uint64, l.code.vgprs*W),
+		dual: make([]uint64, W),
 	}
 	w.wmask = warp.LowMask(W)
 	threads := min(W, l.threads-w.first)
@@ -145,7 +144,8 @@ func (w *Wave) Mode() uint32 { return w.mode }
 // Counts returns, per static PC (index Code.Len() is the end of the
 // code), the wave instructions executed and the lanes of EXEC summed over
 // the executions (thread instructions; for scalar instructions too: they
-// act for the wave's active work-items). The slice belongs to the wave.
+// act for the wave's active work-items), summed over the waves that ran on
+// this wave's compute unit: the table it counts into (Launch.Counts).
 func (w *Wave) Counts() []warp.PCCount { return w.counts }
 
 // exec reads EXEC.

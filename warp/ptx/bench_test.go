@@ -1,6 +1,10 @@
 package ptx
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gpusim/gpusim/warp"
+)
 
 // benchBody is a typical inner loop: address arithmetic, a global load, a
 // shared store and load, integer and f32 arithmetic, a compare and a
@@ -76,11 +80,11 @@ func benchKernel(b *testing.B, body string) {
 	}
 	count := func() uint64 {
 		var n uint64
-		for _, w := range blk.Warps() {
-			for _, c := range w.Counts() {
+		r.launch.Counts(func(t []warp.PCCount) {
+			for _, c := range t {
 				n += c.Warp
 			}
-		}
+		})
 		return n
 	}
 	if err := blk.Run(); err != nil {

@@ -89,7 +89,15 @@ type Launch struct {
 	stackSource string
 	frame       []uint64
 	framePtxas  []bool
+
+	counts warp.PCCounts // per SM, per static PC (Counts)
 }
+
+// Counts calls add with the warp and thread instructions (lanes whose
+// guard was true) executed per static PC (index Code.Len() is the
+// implicit exit), one table per SM that held a block; their sum is the
+// launch's.
+func (l *Launch) Counts(add func([]warp.PCCount)) { l.counts.Each(add) }
 
 const spaceCount = int(traces.SpaceParamFrame) + 1
 
@@ -146,7 +154,8 @@ func NewLaunch(cfg LaunchConfig) (*Launch, error) {
 	if err := checkModel(code.models, cfg.Model); err != nil {
 		return nil, fmt.Errorf("kernel %s: %v", name, err)
 	}
-	l := &Launch{cfg: cfg, code: code, threads: threads, warps: (threads + cfg.Width - 1) / cfg.Width}
+	l := &Launch{cfg: cfg, code: code, threads: threads, warps: (threads + cfg.Width - 1) / cfg.Width,
+		counts: warp.NewPCCounts(len(code.ops))}
 	if cfg.Kernel.Recursive {
 		l.stack, l.stackSource = cfg.StackSize, cfg.StackSource
 		if l.stack == 0 {

@@ -78,7 +78,7 @@ type Warp struct {
 	opA, opB   []alu.TensorOperand
 	parts      []warp.Access
 
-	counts []warp.PCCount // per static PC
+	counts []warp.PCCount // per static PC: its SM's table (warp.PCCounts)
 }
 
 func newWarp(b *Block, id int) *Warp {
@@ -92,7 +92,6 @@ func newWarp(b *Block, id int) *Warp {
 		laneID: make([]uint64, W),
 		tmp:    make([]uint64, W),
 		sink:   make([]uint64, W),
-		counts: make([]warp.PCCount, len(l.code.ops)),
 	}
 	if k.Recursive {
 		w.sp = make([]uint32, W)
@@ -187,8 +186,9 @@ func (w *Warp) SetReg(r, lane int, v uint64) { w.regs[int(w.code.rows[r])*w.widt
 func (w *Warp) Pred(p int) uint64 { return w.preds[p] }
 
 // Counts returns the warp and thread instructions (lanes whose guard was
-// true) executed per static PC (index Code.Len() is the implicit exit).
-// The slice belongs to the warp.
+// true) executed per static PC (index Code.Len() is the implicit exit) by
+// the warps that ran on this warp's SM: the table it counts into
+// (Launch.Counts).
 func (w *Warp) Counts() []warp.PCCount { return w.counts }
 
 // Step executes exactly one warp instruction, the one at the warp's PC, for
