@@ -52,6 +52,7 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 		}
 		if r == ready {
 			sl.cand = true
+			s.setSel(p, i, -1)
 			cands = append(cands, sl)
 			continue
 		}
@@ -94,16 +95,25 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 		}
 	}
 	if p.exits > 0 {
-		live, wakes := p.warps[:0], p.wakes[:0]
+		live, wakes, sel := p.warps[:0], p.wakes[:0], p.sel[:0]
 		for i, sl := range p.warps {
 			if !sl.exited {
 				sl.widx = int32(len(live))
 				live = append(live, sl)
 				wakes = append(wakes, p.wakes[i])
+				sel = append(sel, p.sel[i])
+			} else if u := p.sel[i]; u >= 0 {
+				s.selWait[p.units[u].lo]--
 			}
 		}
 		clear(p.warps[len(live):])
-		p.warps, p.wakes = live, wakes
+		p.warps, p.wakes, p.sel = live, wakes, sel
+		clear(p.selBits)
+		for j, u := range p.sel {
+			if u >= 0 {
+				p.selBits[int(u)*p.selWords+j>>6] |= 1 << uint(j&63)
+			}
+		}
 		p.exits = 0
 	}
 	p.wake = min(p.wake, wake)
@@ -362,6 +372,9 @@ func (s *SM) release(b *blockState, now Cycle) {
 // partition that steps after p in this cycle, else now+1).
 func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 	g := p.units[u]
+	if s.selWait[g.lo] == 0 {
+		return
+	}
 	n := len(s.parts)
 	first := int(now % Cycle(n))
 	at := 0
@@ -379,10 +392,13 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 		if (i-first+n)%n > at {
 			t = now
 		}
-		for j, sl := range q.warps {
-			if !sl.cand && sl.state == NotSelected && q.wakes[j] > t && sl.nunit == u {
-				q.wakes[j] = t
-				q.wake = min(q.wake, t)
+		row := q.selBits[int(u)*q.selWords : int(u+1)*q.selWords]
+		for k, m := range row {
+			for ; m != 0; m &= m - 1 {
+				if j := k<<6 + bits.TrailingZeros64(m); q.wakes[j] > t {
+					q.wakes[j] = t
+					q.wake = min(q.wake, t)
+				}
 			}
 		}
 	}

@@ -107,7 +107,11 @@ type SM struct {
 	slots  []slot
 	blocks []blockState
 	free   []Cycle // per unit instance: the cycle it accepts the next warp instruction
-	lanes  []int   // per unit class
+	// selWait[g.lo] counts the warps, over the partitions that share the
+	// instances g, whose partition.sel is the unit class of g: when it is
+	// 0 an issue into g wakes nobody (wakeWaiting).
+	selWait []int32
+	lanes   []int // per unit class
 
 	nactive int   // active warps
 	since   Cycle // last occupancy bookkeeping time
@@ -129,14 +133,22 @@ type partition struct {
 	wake  Cycle
 	// wakes[i] is when warps[i]'s state may change (its wake), kept here
 	// rather than in the slot so that a step scans one dense array.
-	wakes   []Cycle
-	cands   []*slot // stepPartition's scratch: the warps that can issue
-	exits   int     // warps that exited in this step (to drop from warps)
-	greedy  *slot   // gto: the warp issued last
-	lastAge uint64  // lrr: age of the warp issued last
-	nactive int     // two_level: warps in the active set
-	n       int     // active warps
-	since   Cycle
+	wakes []Cycle
+	// sel[i] is the unit class warps[i] needs when it waits, able to
+	// issue, for the partition's next issue slot (state NotSelected, not
+	// a candidate now), else -1; selBits[u*selWords:(u+1)*selWords] is
+	// the set of those i for unit class u, which wakeWaiting reads
+	// instead of every warp's slot (setSel keeps the two in step).
+	sel      []int32
+	selBits  []uint64
+	selWords int
+	cands    []*slot // stepPartition's scratch: the warps that can issue
+	exits    int     // warps that exited in this step (to drop from warps)
+	greedy   *slot   // gto: the warp issued last
+	lastAge  uint64  // lrr: age of the warp issued last
+	nactive  int     // two_level: warps in the active set
+	n        int     // active warps
+	since    Cycle
 }
 
 // sbEntry is a warp's scoreboard entry for one dependency slot: when its
@@ -147,6 +159,25 @@ type sbEntry struct {
 	ready Cycle
 	from  int32
 	long  bool
+}
+
+// setSel records that warp j of partition p waits for its issue slot
+// needing unit class u (-1: it does not).
+func (s *SM) setSel(p *partition, j int, u int32) {
+	old := p.sel[j]
+	if old == u {
+		return
+	}
+	bit := uint64(1) << uint(j&63)
+	if old >= 0 {
+		p.selBits[int(old)*p.selWords+j>>6] &^= bit
+		s.selWait[p.units[old].lo]--
+	}
+	if u >= 0 {
+		p.selBits[int(u)*p.selWords+j>>6] |= bit
+		s.selWait[p.units[u].lo]++
+	}
+	p.sel[j] = u
 }
 
 // wake is when warp sl's state may change: it is evaluated again then.
@@ -162,7 +193,7 @@ type slot struct {
 	hold Cycle // the warp cannot issue before hold ...
 	sbAt Cycle // see npc
 	w    Warp
-	widx int32 // the warp's index in part.warps and part.wakes
+	widx int32 // the warp's index in part.warps, part.wakes and part.sel
 	// npc is the warp's next instruction; sbAt is when the scoreboard lets
 	// it issue (the last of its pending slots lands), sbLong whether that
 	// slot waits on memory. Both change only when the warp issues.
@@ -270,6 +301,9 @@ func NewSM(c SMConfig) (*SM, error) {
 		p.wake = Never
 		p.warps = make([]*slot, 0, m.SM.WarpsPerPartition)
 		p.wakes = make([]Cycle, 0, m.SM.WarpsPerPartition)
+		p.sel = make([]int32, 0, m.SM.WarpsPerPartition)
+		p.selWords = (m.SM.WarpsPerPartition + 63) / 64
+		p.selBits = make([]uint64, len(m.Units)*p.selWords)
 		p.cands = make([]*slot, 0, m.SM.WarpsPerPartition)
 	}
 	// Unit instances: Count per partition, or Count per CU shared by its
@@ -303,6 +337,7 @@ func NewSM(c SMConfig) (*SM, error) {
 		sl.x.opDone = make([]Cycle, c.Program.maxSeq)
 		sl.exited = true
 	}
+	s.selWait = make([]int32, len(s.free)) // indexed by an instance group's first instance
 	for i := range s.blocks {
 		s.blocks[i].slots = make([]int32, 0, len(s.slots))
 	}
@@ -377,6 +412,8 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		sl.widx = int32(len(p.warps))
 		p.warps = append(p.warps, sl)
 		p.wakes = append(p.wakes, now)
+		p.sel = append(p.sel, -1)
+		s.setSel(p, int(sl.widx), sl.nunit)
 		p.wake = now
 		s.countWarps(p, now, 1)
 	}
