@@ -24,11 +24,6 @@ func (s *SM) countWarps(p *partition, t Cycle, delta int) {
 
 // setState moves a warp into state r at instruction pc from cycle now on.
 func (s *SM) setState(sl *slot, r Reason, pc int32, now Cycle) {
-	sel := int32(-1)
-	if r == NotSelected {
-		sel = sl.nunit
-	}
-	s.setSel(sl.part, int(sl.widx), sel)
 	if sl.state == r && sl.pc == pc {
 		return
 	}

@@ -132,7 +132,7 @@ func (s *SM) MayReachShared(now Cycle) bool {
 			continue
 		}
 		for j, sl := range p.warps {
-			if p.wakes[j] > now {
+			if p.ws[j].wake > now {
 				continue
 			}
 			if info := &s.prog.insts[sl.npc]; info.device || info.hint {

@@ -37,27 +37,39 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 	cands := p.cands[:0]
 	wake := Never
 	for i, sl := range p.warps {
-		if w := p.wakes[i]; !s.every && w > now {
+		if w := p.ws[i].wake; !s.every && w > now {
 			wake = min(wake, w)
 			continue
 		}
-		r, t, pc := s.eval(sl, now)
+		if u := p.ws[i].sel; u >= 0 {
+			// It waited for its issue slot since its last evaluation:
+			// nothing of its own has changed since (hold, scoreboard,
+			// barrier and membar change only when it issues). If its
+			// unit accepts it, eval would say ready: its slot is not
+			// read.
+			s.setSel(p, i, -1)
+			if s.unitNext(p, u) <= now {
+				p.ws[i].cand = true
+				cands = append(cands, cand{sl: sl, i: int32(i), u: u, kept: true})
+				continue
+			}
+		}
+		r, t, pc := s.eval(p, sl, now)
 		if r == ready && s.prog.insts[pc].hint {
 			// AMD hints ahead: executed at once, then the instruction
 			// after them is evaluated.
 			if err := s.skipHints(sl, now); err != nil {
 				return err
 			}
-			r, t, pc = s.eval(sl, now)
+			r, t, pc = s.eval(p, sl, now)
 		}
 		if r == ready {
-			sl.cand = true
-			s.setSel(p, i, -1)
-			cands = append(cands, sl)
+			p.ws[i].cand = true
+			cands = append(cands, cand{sl: sl, i: int32(i), u: sl.nunit})
 			continue
 		}
 		s.setState(sl, r, pc, now)
-		p.wakes[i] = t
+		p.ws[i].wake = t
 		if t == Never && !sl.parked {
 			sl.parked = true
 			s.blocks[sl.blk].parked++
@@ -76,42 +88,44 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 	}
 	if len(cands) > 0 {
 		next := s.nextSlot(p, now)
-		for _, sl := range cands {
-			if sl.exited {
-				continue
-			}
-			if sl.cand {
-				sl.cand = false
-				s.setState(sl, NotSelected, sl.npc, now)
-				sl.setWake(next)
+		for _, c := range cands {
+			// (A warp that issued and exited has wake Never.)
+			if p.ws[c.i].cand {
+				p.ws[c.i].cand = false
+				if !c.kept { // (else NotSelected at npc still)
+					s.setState(c.sl, NotSelected, c.sl.npc, now)
+				}
+				s.setSel(p, int(c.i), c.u)
+				p.ws[c.i].wake = next
 				if s.interv > 1 {
 					// Its unit may be busy before its next issue slot.
-					if f := s.nextFree(p, sl); f > now+1 {
-						sl.setWake(now + 1)
+					if f := s.unitNext(p, c.u); f > now+1 {
+						p.ws[c.i].wake = now + 1
 					}
 				}
 			}
-			wake = min(wake, sl.wake())
+			wake = min(wake, p.ws[c.i].wake)
 		}
 	}
 	if p.exits > 0 {
-		live, wakes, sel := p.warps[:0], p.wakes[:0], p.sel[:0]
+		live, ws := p.warps[:0], p.ws[:0]
 		for i, sl := range p.warps {
 			if !sl.exited {
 				sl.widx = int32(len(live))
 				live = append(live, sl)
-				wakes = append(wakes, p.wakes[i])
-				sel = append(sel, p.sel[i])
-			} else if u := p.sel[i]; u >= 0 {
-				s.selWait[p.units[u].lo]--
+				ws = append(ws, p.ws[i])
+			} else {
+				s.setSel(p, i, -1) // (it issued: -1 already)
 			}
 		}
 		clear(p.warps[len(live):])
-		p.warps, p.wakes, p.sel = live, wakes, sel
-		clear(p.selBits)
-		for j, u := range p.sel {
-			if u >= 0 {
-				p.selBits[int(u)*p.selWords+j>>6] |= 1 << uint(j&63)
+		p.warps, p.ws = live, ws
+		if s.interv > 1 {
+			clear(p.selBits)
+			for j, w := range p.ws {
+				if w.sel >= 0 {
+					p.selBits[int(w.sel)*p.selWords+j>>6] |= 1 << uint(j&63)
+				}
 			}
 		}
 		p.exits = 0
@@ -120,9 +134,9 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 	return nil
 }
 
-// eval is the state of warp sl at cycle now and until when it lasts at
-// least; ready means it can issue now.
-func (s *SM) eval(sl *slot, now Cycle) (Reason, Cycle, int32) {
+// eval is the state of warp sl (of partition p) at cycle now and until
+// when it lasts at least; ready means it can issue now.
+func (s *SM) eval(p *partition, sl *slot, now Cycle) (Reason, Cycle, int32) {
 	pc := sl.npc
 	if sl.hold > now {
 		if sl.holdPC >= 0 {
@@ -151,7 +165,7 @@ func (s *SM) eval(sl *slot, now Cycle) (Reason, Cycle, int32) {
 	if info.membar && sl.memDone > now {
 		return Membar, sl.memDone, pc
 	}
-	if f := s.nextFree(sl.part, sl); f > now {
+	if f := s.nextFree(p, sl); f > now {
 		return PipeBusy, f, pc
 	}
 	return ready, now, pc
@@ -317,11 +331,15 @@ func (s *SM) scoreboard(sl *slot) {
 
 // nextFree is when an instance of the unit warp sl's next issue needs
 // accepts it (0 when it needs none).
-func (s *SM) nextFree(p *partition, sl *slot) Cycle {
-	if sl.nunit < 0 {
+func (s *SM) nextFree(p *partition, sl *slot) Cycle { return s.unitNext(p, sl.nunit) }
+
+// unitNext is when an instance of unit class u available to partition p
+// accepts a warp instruction (0 for u -1: none needed).
+func (s *SM) unitNext(p *partition, u int32) Cycle {
+	if u < 0 {
 		return 0
 	}
-	f, _ := s.unitFree(p, sl.nunit)
+	f, _ := s.unitFree(p, u)
 	return f
 }
 
@@ -395,8 +413,8 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 		row := q.selBits[int(u)*q.selWords : int(u+1)*q.selWords]
 		for k, m := range row {
 			for ; m != 0; m &= m - 1 {
-				if j := k<<6 + bits.TrailingZeros64(m); q.wakes[j] > t {
-					q.wakes[j] = t
+				if j := k<<6 + bits.TrailingZeros64(m); q.ws[j].wake > t {
+					q.ws[j].wake = t
 					q.wake = min(q.wake, t)
 				}
 			}

@@ -12,48 +12,58 @@ package core
 
 // issueReady issues up to issue_width of p's ready warps in the order of
 // the scheduling policy.
+//
+// The policies visit p.cands, the warps that can issue in p.warps order
+// (oldest first): the others would be passed over.
 func (s *SM) issueReady(p *partition, now Cycle) error {
 	issued := 0
-	try := func(sl *slot) error {
-		if !sl.cand || issued == s.issueW || (s.policy == policyTwoLevel && !sl.inActive) {
+	try := func(c *cand) error {
+		if !p.ws[c.i].cand || issued == s.issueW || (s.policy == policyTwoLevel && !c.sl.inActive) {
 			return nil
 		}
-		if f := s.nextFree(p, sl); f > now {
+		p.ws[c.i].cand = false
+		if f := s.unitNext(p, c.u); f > now {
 			// An earlier issue this cycle took the unit.
-			sl.cand = false
-			s.setState(sl, PipeBusy, sl.npc, now)
-			sl.setWake(f)
+			s.setState(c.sl, PipeBusy, c.sl.npc, now)
+			p.ws[c.i].wake = f
 			return nil
 		}
-		sl.cand = false
 		issued++
-		return s.issue(p, sl, now)
+		return s.issue(p, c.sl, now)
 	}
-	n := len(p.warps)
+	cands := p.cands
+	n := len(cands)
 	switch s.policy {
 	case policyGTO:
-		if g := p.greedy; g != nil && !g.exited && g.part == p {
-			if err := try(g); err != nil {
-				return err
+		if g := p.greedy; g != nil && !g.exited && g.part == p && p.ws[g.widx].cand {
+			for k := range cands {
+				if cands[k].i == g.widx {
+					if err := try(&cands[k]); err != nil {
+						return err
+					}
+					break
+				}
 			}
 		}
 		fallthrough
 	case policyOldest:
-		for i := 0; i < n && issued < s.issueW; i++ {
-			if err := try(p.warps[i]); err != nil {
+		for k := 0; k < n && issued < s.issueW; k++ {
+			if err := try(&cands[k]); err != nil {
 				return err
 			}
 		}
 	default: // lrr, two_level: round robin from the warp after the last issued
+		// Ages grow along p.warps: the warps after the last issued are
+		// those younger than it.
 		start := 0
-		for i, sl := range p.warps {
-			if sl.age > p.lastAge {
-				start = i
+		for k := range cands {
+			if cands[k].sl.age > p.lastAge {
+				start = k
 				break
 			}
 		}
 		for k := 0; k < n && issued < s.issueW; k++ {
-			if err := try(p.warps[(start+k)%n]); err != nil {
+			if err := try(&cands[(start+k)%n]); err != nil {
 				return err
 			}
 		}
@@ -76,11 +86,11 @@ func (s *SM) nextSlot(p *partition, now Cycle) Cycle {
 // barrier or a membar leave it; the longest-pending others join it while
 // there is room.
 func (s *SM) twoLevel(p *partition) {
-	longWait := func(sl *slot) bool {
-		return !sl.cand && (sl.state == LongScoreboard || sl.state == Barrier || sl.state == Membar)
+	longWait := func(j int, sl *slot) bool {
+		return !p.ws[j].cand && (sl.state == LongScoreboard || sl.state == Barrier || sl.state == Membar)
 	}
-	for _, sl := range p.warps {
-		if sl.inActive && longWait(sl) {
+	for j, sl := range p.warps {
+		if sl.inActive && longWait(j, sl) {
 			sl.inActive = false
 			p.nactive--
 			sl.pendSeq = s.seq
@@ -89,8 +99,8 @@ func (s *SM) twoLevel(p *partition) {
 	}
 	for p.nactive < s.twoLvl {
 		var pick *slot
-		for _, sl := range p.warps {
-			if !sl.inActive && !longWait(sl) && (pick == nil || sl.pendSeq < pick.pendSeq) {
+		for j, sl := range p.warps {
+			if !sl.inActive && !longWait(j, sl) && (pick == nil || sl.pendSeq < pick.pendSeq) {
 				pick = sl
 			}
 		}

@@ -81,37 +81,41 @@ const (
 // partitions, the partitions' schedulers and units, and the scoreboards. It
 // is driven by Admit, Step and Retire with nondecreasing times.
 type SM struct {
-	id     int
+	// What a step reads on every call comes first, in the struct's first
+	// cache lines: an SM's state leaves the cache while the others step.
+	parts  []partition
+	free   []Cycle // per unit instance: the cycle it accepts the next warp instruction
 	prog   *Program
-	port   memPort
-	stats  *SMStats
 	pcs    []PCStats
+	wake   Cycle
+	interv Cycle
 	every  bool // CycleByCycle
 	policy int
 	issueW int
-	interv Cycle
-	twoLvl int
-	// storeAck is how long after the memory pipeline accepts an AMD global
-	// store the L2 acknowledges it (memory.store_ack_latency): when its
-	// wait counter entry completes.
-	storeAck Cycle
+	hook   Listener    // nil: no events
+	gate   Gate        // nil: one goroutine steps every SM
+	lats   *LatencyLog // nil: latencies go to pcs
+	slots  []slot
+	blocks []blockState
+	lanes  []int // per unit class
+	stats  *SMStats
 	// launch is how long after its dispatch a block's warps may issue
 	// (sm.block_launch_latency); takenBranch what a control transfer adds
 	// to the branch's latency (scheduler.taken_branch_penalty).
 	launch, takenBranch Cycle
-	hook                Listener    // nil: no events
-	gate                Gate        // nil: one goroutine steps every SM
-	lats                *LatencyLog // nil: latencies go to pcs
-
-	parts  []partition
-	slots  []slot
-	blocks []blockState
-	free   []Cycle // per unit instance: the cycle it accepts the next warp instruction
+	// storeAck is how long after the memory pipeline accepts an AMD global
+	// store the L2 acknowledges it (memory.store_ack_latency): when its
+	// wait counter entry completes.
+	storeAck Cycle
 	// selWait[g.lo] counts the warps, over the partitions that share the
-	// instances g, whose partition.sel is the unit class of g: when it is
-	// 0 an issue into g wakes nobody (wakeWaiting).
+	// instances g, whose warpSched.sel is the unit class of g: when it is
+	// 0 an issue into g wakes nobody (wakeWaiting; kept only for an
+	// issue_interval above 1).
 	selWait []int32
-	lanes   []int // per unit class
+
+	id     int
+	port   memPort
+	twoLvl int
 
 	nactive int   // active warps
 	since   Cycle // last occupancy bookkeeping time
@@ -120,35 +124,34 @@ type SM struct {
 	retire  Cycle // the earliest retireAt of a resident block
 	age     uint64
 	seq     uint64 // two_level pending order
-	wake    Cycle
 }
 
 // partition is one scheduler with its warps and units.
 type partition struct {
-	stats *PartitionStats
-	warps []*slot // active warps, oldest first
-	units []span  // per unit class: its instances in SM.free
-	cu    int     // the memory model's SM index of this partition's CU
-	phase Cycle   // issue slot: cycles with now % interval == phase
+	// wake, warps, ws and units first: every step reads them.
 	wake  Cycle
-	// wakes[i] is when warps[i]'s state may change (its wake), kept here
-	// rather than in the slot so that a step scans one dense array.
-	wakes []Cycle
-	// sel[i] is the unit class warps[i] needs when it waits, able to
-	// issue, for the partition's next issue slot (state NotSelected, not
-	// a candidate now), else -1; selBits[u*selWords:(u+1)*selWords] is
-	// the set of those i for unit class u, which wakeWaiting reads
-	// instead of every warp's slot (setSel keeps the two in step).
-	sel      []int32
+	warps []*slot // active warps, oldest first
+	// ws[i] is what a step reads of warps[i] before it needs the slot,
+	// kept here so that a step scans one dense array.
+	ws    []warpSched
+	units []span // per unit class: its instances in SM.free
+	phase Cycle  // issue slot: cycles with now % interval == phase
+	stats *PartitionStats
+	cu    int // the memory model's SM index of this partition's CU
+	// selBits[u*selWords:(u+1)*selWords] is the set of the i whose
+	// ws[i].sel is u, which wakeWaiting reads; it is kept only for an
+	// issue_interval above 1 (setSel).
 	selBits  []uint64
 	selWords int
-	cands    []*slot // stepPartition's scratch: the warps that can issue
-	exits    int     // warps that exited in this step (to drop from warps)
-	greedy   *slot   // gto: the warp issued last
-	lastAge  uint64  // lrr: age of the warp issued last
-	nactive  int     // two_level: warps in the active set
-	n        int     // active warps
-	since    Cycle
+	// cands is stepPartition's scratch: the warps that can issue, in
+	// warps order.
+	cands   []cand
+	exits   int    // warps that exited in this step (to drop from warps)
+	greedy  *slot  // gto: the warp issued last
+	lastAge uint64 // lrr: age of the warp issued last
+	nactive int    // two_level: warps in the active set
+	n       int    // active warps
+	since   Cycle
 }
 
 // sbEntry is a warp's scoreboard entry for one dependency slot: when its
@@ -161,13 +164,46 @@ type sbEntry struct {
 	long  bool
 }
 
+// warpSched is a warp's part of its partition's dense array.
+type warpSched struct {
+	// wake is when the warp's state may change: it is evaluated then.
+	wake Cycle
+	// sel is the unit class the warp needs when it waits, able to issue,
+	// for the partition's next issue slot (state NotSelected, not a
+	// candidate now), else -1. Only the end of a step sets it (the warps
+	// not selected); the next evaluation clears it.
+	sel int32
+	// cand: the warp can issue in this step and has not been tried yet
+	// (false between steps).
+	cand bool
+}
+
+// cand is a warp that can issue at the step: warps[i] of its partition,
+// the unit class u its issue needs (-1: none), and kept: it was waiting
+// for its issue slot since its last evaluation (partition.sel), so its
+// state is NotSelected at its next instruction already and its slot was
+// not read.
+type cand struct {
+	sl   *slot
+	i, u int32
+	kept bool
+}
+
 // setSel records that warp j of partition p waits for its issue slot
 // needing unit class u (-1: it does not).
 func (s *SM) setSel(p *partition, j int, u int32) {
-	old := p.sel[j]
-	if old == u {
-		return
+	w := &p.ws[j]
+	if old := w.sel; old != u {
+		w.sel = u
+		if s.interv > 1 { // else no wakeWaiting
+			s.selIndex(p, j, old, u)
+		}
 	}
+}
+
+// selIndex moves warp j of partition p from unit class old's waiting set
+// to u's (-1: none).
+func (s *SM) selIndex(p *partition, j int, old, u int32) {
 	bit := uint64(1) << uint(j&63)
 	if old >= 0 {
 		p.selBits[int(old)*p.selWords+j>>6] &^= bit
@@ -177,23 +213,22 @@ func (s *SM) setSel(p *partition, j int, u int32) {
 		p.selBits[int(u)*p.selWords+j>>6] |= bit
 		s.selWait[p.units[u].lo]++
 	}
-	p.sel[j] = u
 }
 
 // wake is when warp sl's state may change: it is evaluated again then.
-func (sl *slot) wake() Cycle { return sl.part.wakes[sl.widx] }
+func (sl *slot) wake() Cycle { return sl.part.ws[sl.widx].wake }
 
 // setWake sets warp sl's wake.
-func (sl *slot) setWake(t Cycle) { sl.part.wakes[sl.widx] = t }
+func (sl *slot) setWake(t Cycle) { sl.part.ws[sl.widx].wake = t }
 
 // slot is one warp slot: the warp resident there and its timing state.
 // The fields eval reads come first, in the slot's first cache line; its
-// wake time lives in the partition (partition.wakes).
+// wake time lives in the partition (partition.ws).
 type slot struct {
 	hold Cycle // the warp cannot issue before hold ...
 	sbAt Cycle // see npc
 	w    Warp
-	widx int32 // the warp's index in part.warps, part.wakes and part.sel
+	widx int32 // the warp's index in part.warps and part.ws
 	// npc is the warp's next instruction; sbAt is when the scoreboard lets
 	// it issue (the last of its pending slots lands), sbLong whether that
 	// slot waits on memory. Both change only when the warp issues.
@@ -203,7 +238,6 @@ type slot struct {
 	holdWhy Reason
 	state   Reason
 	sbLong  bool
-	cand    bool
 	exited  bool
 	// waiting: the warp's last instruction left it waiting at a barrier
 	// (Warp.Waiting then); another warp may have released it since.
@@ -300,11 +334,10 @@ func NewSM(c SMConfig) (*SM, error) {
 		p.phase = Cycle(i) % s.interv
 		p.wake = Never
 		p.warps = make([]*slot, 0, m.SM.WarpsPerPartition)
-		p.wakes = make([]Cycle, 0, m.SM.WarpsPerPartition)
-		p.sel = make([]int32, 0, m.SM.WarpsPerPartition)
+		p.ws = make([]warpSched, 0, m.SM.WarpsPerPartition)
 		p.selWords = (m.SM.WarpsPerPartition + 63) / 64
 		p.selBits = make([]uint64, len(m.Units)*p.selWords)
-		p.cands = make([]*slot, 0, m.SM.WarpsPerPartition)
+		p.cands = make([]cand, 0, m.SM.WarpsPerPartition)
 	}
 	// Unit instances: Count per partition, or Count per CU shared by its
 	// partitions.
@@ -405,15 +438,15 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		sl.npc, sl.sbAt, sl.sbLong = w.PC(), 0, false
 		sl.nunit, sl.sbUnit = s.prog.firstUnit(sl.npc), -1
 		sl.state, sl.pc, sl.since = NotSelected, sl.npc, now
-		sl.cand, sl.exited, sl.inActive, sl.parked, sl.waiting = false, false, false, false, false
+		sl.exited, sl.inActive, sl.parked, sl.waiting = false, false, false, false
 		sl.pendSeq = s.seq
 		s.seq++
 		p := sl.part
 		sl.widx = int32(len(p.warps))
 		p.warps = append(p.warps, sl)
-		p.wakes = append(p.wakes, now)
-		p.sel = append(p.sel, -1)
-		s.setSel(p, int(sl.widx), sl.nunit)
+		// Not waiting for a slot (sel -1): it is evaluated at now, before
+		// any issue could concern it.
+		p.ws = append(p.ws, warpSched{wake: now, sel: -1})
 		p.wake = now
 		s.countWarps(p, now, 1)
 	}
