@@ -88,6 +88,7 @@ type SM struct {
 	prog   *Program
 	pcs    []PCStats
 	wake   Cycle
+	retire Cycle // the earliest retireAt of a resident block
 	interv Cycle
 	every  bool // CycleByCycle
 	policy int
@@ -121,7 +122,6 @@ type SM struct {
 	since   Cycle // last occupancy bookkeeping time
 	used    int   // warp slots of resident blocks
 	nblocks int   // resident blocks
-	retire  Cycle // the earliest retireAt of a resident block
 	age     uint64
 	seq     uint64 // two_level pending order
 }
@@ -225,36 +225,39 @@ func (sl *slot) setWake(t Cycle) { sl.part.ws[sl.widx].wake = t }
 // The fields eval reads come first, in the slot's first cache line; its
 // wake time lives in the partition (partition.ws).
 type slot struct {
-	hold Cycle // the warp cannot issue before hold ...
-	sbAt Cycle // see npc
-	w    Warp
-	widx int32 // the warp's index in part.warps and part.ws
+	// The first slotHotBytes: what eval, setState and the end of a step
+	// read. A step that reaches the slot at all touches them.
+	hold  Cycle // the warp cannot issue before hold ...
+	sbAt  Cycle // see npc
+	since Cycle // when the warp entered state (at pc)
+	part  *partition
 	// npc is the warp's next instruction; sbAt is when the scoreboard lets
 	// it issue (the last of its pending slots lands), sbLong whether that
 	// slot waits on memory. Both change only when the warp issues.
 	npc     int32
 	holdPC  int32 // ... and the time counts on this PC (-1: npc)
 	nunit   int32 // the unit the next issue needs (-1: none)
+	pc      int32
 	holdWhy Reason
 	state   Reason
 	sbLong  bool
-	exited  bool
 	// waiting: the warp's last instruction left it waiting at a barrier
 	// (Warp.Waiting then); another warp may have released it since.
 	waiting bool
+	widx    int32 // the warp's index in part.warps and part.ws
+
+	exited bool
 	// parked: the warp waits at a barrier with no wake time; a release
 	// (by any instruction of another warp of its block) unparks it.
 	parked   bool
 	inActive bool
 
-	part    *partition
+	w       Warp
 	memDone Cycle     // the warp cannot pass a membar before memDone
 	sb      []sbEntry // per scoreboard slot
 	sbUnit  int32     // the unit whose result sbAt waits for (-1: none)
 	barPC   int32     // AMD: the barrier instruction the wave waits at (-1: PTX, npc)
-	pc      int32
 	blk     int32
-	since   Cycle
 	id      int32
 	wib     int32 // the warp's index in its block
 	pidx    int32 // index of part in SM.parts
@@ -273,7 +276,18 @@ type slot struct {
 	acp asyncState
 
 	pendSeq uint64
+	_       [slotPad]byte // to a whole number of cache lines (TestSlotLayout)
 }
+
+// slotPad makes a slot a whole number of cache lines, so that in SM.slots
+// each slot's first slotHotBytes lie in one line: Go allocates an array of
+// 32 KiB or more line-aligned, and a smaller one of a type with pointers 8
+// bytes past a line (its allocation header), so the hot fields end 8
+// bytes before the line does (TestSlotLayout).
+const (
+	slotHotBytes = 56
+	slotPad      = 56
+)
 
 // blockState is one resident block.
 type blockState struct {

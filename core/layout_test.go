@@ -1,0 +1,27 @@
+package core
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestSlotLayout checks what the slot's field order is for: the fields a
+// step reads of every warp it evaluates share the first cache line, and a
+// slot is a whole number of lines (adjust slotPad after adding a field).
+func TestSlotLayout(t *testing.T) {
+	var sl slot
+	const line = 64
+	if n := unsafe.Sizeof(sl); n%line != 0 {
+		t.Errorf("slot is %d bytes, not a multiple of %d: change slotPad (%d) by %d", n, line, slotPad, line-n%line)
+	}
+	if end := unsafe.Offsetof(sl.widx) + unsafe.Sizeof(sl.widx); end > slotHotBytes {
+		t.Errorf("the step's fields end at byte %d, past %d", end, slotHotBytes)
+	}
+	// Where Go puts the arrays (see slotPad).
+	for _, n := range []int{4, 32, 64, 128} {
+		s := make([]slot, n)
+		if off := uintptr(unsafe.Pointer(&s[0])) % line; off+slotHotBytes > line {
+			t.Errorf("%d slots start %d bytes past a line: the hot fields straddle two", n, off)
+		}
+	}
+}
