@@ -29,44 +29,48 @@ import (
 
 // Wave is one wavefront of a workgroup.
 type Wave struct {
+	// s is first so that its last line (m0, EXEC), and the fields every
+	// Step reads after it, are two cache lines: a Wave, allocated with
+	// Go's 8-byte header before it, starts 8 bytes past a line, so s[126:]
+	// starts one. An SM's waves leave the cache while the other SMs step.
+	s       [traces.AMDNumSRegs]uint32
+	done    bool
+	barOn   bool  // waits at a barrier
+	pushed  uint8 // queues (bit per warp.Queue) the current instruction added to
+	trap    bool
+	pc      int32
+	next    int32
+	ops     []wop
+	wmask   uint64 // all lanes of the wave width
+	now     uint64
+	counts  []warp.PCCount // per static PC: its CU's table (warp.PCCounts)
+	res     warp.Result
+	v       []uint64 // VGPRs: v[r*width+lane], low 32 bits meaningful
+	width   int
+	scratch [8][]uint64
+
 	b     *Block
 	code  *Code
-	ops   []wop
 	id    int
-	width int
 	first int    // workgroup-linear index of lane 0's work-item
 	lanes uint64 // lanes that hold a work-item
-	wmask uint64 // all lanes of the wave width
 
-	v     []uint64 // VGPRs: v[r*width+lane], low 32 bits meaningful
-	s     [traces.AMDNumSRegs]uint32
 	scc   bool
 	mode  uint32
 	fp32  alu.FPMode // MODE as it applies to f32 operations
 	fp64  alu.FPMode // MODE as it applies to f16 and f64 operations
 	ieee  bool       // MODE.IEEE
-	pc    int32
-	next  int32
-	done  bool
-	trap  bool
-	barOn bool   // waits at a barrier
-	barAt int32  // the instruction it waits at
-	sigPh uint64 // barrier phase the wave signalled in (s_barrier_signal)
+	barAt int32      // the instruction it waits at
+	sigPh uint64     // barrier phase the wave signalled in (s_barrier_signal)
 
 	q      [warp.NumQueues]waveQueue
 	seq    uint64 // sequence number of the last memory instruction issued
-	pushed uint8  // queues (bit per warp.Queue) the current instruction added to
 	need   [warp.NumQueues]uint64
 	retire [warp.NumQueues]int // entries the last wait retired
 
-	now     uint64
-	res     warp.Result
-	acc     warp.Access
-	scratch [8][]uint64
-	dual    []uint64     // VOPD: the Y half's result until both halves are done
-	gseg    *mem.Segment // the global allocation the last access hit
-
-	counts []warp.PCCount // per static PC: its CU's table (warp.PCCounts)
+	acc  warp.Access
+	dual []uint64     // VOPD: the Y half's result until both halves are done
+	gseg *mem.Segment // the global allocation the last access hit
 }
 
 func newWave(b *Block, id int) *Wave {

@@ -29,33 +29,39 @@ type entry struct {
 // Warp is one warp of a block: registers, predicates, masks, the
 // reconvergence stack, and per-PC execution counters.
 type Warp struct {
-	b       *Block
-	code    *Code
+	// What every Step reads, in its order, in the struct's first four
+	// cache lines (a Warp, allocated with Go's 8-byte header before it,
+	// starts 8 bytes past a line): an SM's warps leave the cache while
+	// the other SMs step.
+	done    bool
+	barWait int8 // barrier the warp waits at, -1 none
+	stack   []entry
 	ops     []op
-	id      int
+	counts  []warp.PCCount // per static PC: its SM's table (warp.PCCounts)
+	res     warp.Result
+	now     uint64
+	preds   []uint64 // one lane mask per predicate register
+	regs    []uint64 // regs[reg*width+lane]
 	width   int
-	first   int    // block-linear index of lane 0's thread
-	threads int    // threads of the block in this warp
-	lanes   uint64 // lanes that hold a thread
-
-	regs   []uint64 // regs[reg*width+lane]
-	preds  []uint64 // one lane mask per predicate register
-	carry  uint64   // CC.CF per lane
-	stack  []entry
-	exited uint64
-	done   bool
 	// stack0 holds the stack while it is shallow, in the warp's own memory
 	// next to the fields every Step reads (one cache miss fewer).
 	stack0 [4]entry
 
-	barWait int8   // barrier the warp waits at, -1 none
+	b       *Block
+	code    *Code
+	id      int
+	first   int    // block-linear index of lane 0's thread
+	threads int    // threads of the block in this warp
+	lanes   uint64 // lanes that hold a thread
+
+	carry  uint64 // CC.CF per lane
+	exited uint64
+
 	barAt   int32  // the instruction that made it wait
 	barExec uint64 // the lanes that executed it
 	redOp   *op    // pending bar.red destination
 	redMask uint64 // lanes that executed that bar.red
 
-	now     uint64
-	res     warp.Result
 	acc     warp.Access
 	tid     [3][]uint64
 	laneID  []uint64
@@ -77,8 +83,6 @@ type Warp struct {
 	dotA, dotB []uint32
 	opA, opB   []alu.TensorOperand
 	parts      []warp.Access
-
-	counts []warp.PCCount // per static PC: its SM's table (warp.PCCounts)
 }
 
 func newWarp(b *Block, id int) *Warp {
