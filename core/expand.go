@@ -258,8 +258,8 @@ func (s *SM) opWait(sl *slot, op *microOp) (Cycle, bool, int32) {
 	var t Cycle
 	long, from := false, int32(-1)
 	for _, r := range s.prog.slots[op.use.lo:op.use.hi] {
-		if e := sl.sb[r]; e.ready > t || (e.ready == t && e.long) {
-			t, long, from = e.ready, e.long, e.from
+		if e := sl.sb[r]; e.ready() > t || (e.ready() == t && e.long()) {
+			t, long, from = e.ready(), e.long(), e.from()
 		}
 	}
 	x := &sl.x
@@ -354,7 +354,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 		x.done, x.unit = done, op.unit
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		sl.sb[r] = sbEntry{ready: x.done, from: x.unit}
+		sl.sb[r] = newSB(x.done, x.unit, false)
 	}
 	s.addLatency(pc, now, x.done-x.first)
 	if s.hook != nil {
@@ -376,17 +376,17 @@ func (s *SM) rename(sl *slot, info *instInfo) {
 	long, from := false, int32(-1)
 	for _, r := range s.prog.exps[info.xp].src {
 		if r >= 0 {
-			if e := sl.sb[r]; e.ready > t || (e.ready == t && e.long) {
-				t, long, from = e.ready, e.long, e.from
+			if e := sl.sb[r]; e.ready() > t || (e.ready() == t && e.long()) {
+				t, long, from = e.ready(), e.long(), e.from()
 			}
 		}
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		if e := sl.sb[r]; e.ready > t {
-			t, long, from = e.ready, e.long, e.from
+		if e := sl.sb[r]; e.ready() > t {
+			t, long, from = e.ready(), e.long(), e.from()
 		}
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		sl.sb[r] = sbEntry{ready: t, from: from, long: long}
+		sl.sb[r] = newSB(t, from, long)
 	}
 }

@@ -41,7 +41,7 @@ func SMFootprint(m *config.Machine, prog *Program) uint64 {
 	cus := uint64(max(1, m.GPU.CUsPerWGP))
 	parts := sat.Mul(uint64(max(0, m.SM.Partitions)), cus)
 	slots := sat.Mul(parts, uint64(max(0, m.SM.WarpsPerPartition)))
-	perSlot := uint64(unsafe.Sizeof(slot{})) + sat.Mul(uint64(prog.Slots()), uint64(unsafe.Sizeof(sbEntry{})))
+	perSlot := uint64(unsafe.Sizeof(slot{})) + sat.Mul(uint64(prog.Slots()), uint64(unsafe.Sizeof(sbEntry(0))))
 	n := sat.Mul(slots, perSlot)
 	blocks := sat.Mul(uint64(max(0, m.SM.MaxBlocks)), cus)
 	n = sat.Add(n, sat.Mul(blocks, sat.Add(uint64(unsafe.Sizeof(blockState{})), sat.Mul(slots, 4))))

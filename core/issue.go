@@ -219,7 +219,7 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		}
 	}
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
-		sl.sb[r] = sbEntry{ready: done, from: info.unit, long: long}
+		sl.sb[r] = newSB(done, info.unit, long)
 	}
 	// Selected covers this cycle; from the next the warp is evaluated
 	// again (a taken branch holds it for the branch unit's latency plus
@@ -322,8 +322,8 @@ func (s *SM) scoreboard(sl *slot) {
 	var t Cycle
 	long, from := false, int32(-1)
 	for _, r := range s.prog.slots[use.lo:use.hi] {
-		if e := sl.sb[r]; e.ready > t || (e.ready == t && e.long) {
-			t, long, from = e.ready, e.long, e.from
+		if e := sl.sb[r]; e.ready() > t || (e.ready() == t && e.long()) {
+			t, long, from = e.ready(), e.long(), e.from()
 		}
 	}
 	sl.npc, sl.sbAt, sl.sbLong, sl.nunit, sl.sbUnit = pc, t, long, s.prog.firstUnit(pc), from

@@ -155,14 +155,32 @@ type partition struct {
 }
 
 // sbEntry is a warp's scoreboard entry for one dependency slot: when its
-// pending value lands, whether from memory, and the unit computing it
-// (stall attribution). One entry is one 16-byte record, so that a check
-// or an update touches one cache line.
-type sbEntry struct {
-	ready Cycle
-	from  int32
-	long  bool
+// pending value lands (ready), whether from memory (long), and the unit
+// class computing it (from, -1: none; stall attribution), in one 8-byte
+// word so that a warp's entries take few cache lines: bit 0 long, bits
+// 1-41 ready, bits 42-63 from+1. A ready time is at most 2^41-1 (the
+// clock stops at 2^39, MaxTimingCycles, and no latency is above 2^20);
+// NewSM checks that unit classes fit.
+type sbEntry uint64
+
+const (
+	sbReadyBits = 41
+	sbFromShift = 1 + sbReadyBits
+	sbMaxReady  = 1<<sbReadyBits - 1
+	sbMaxUnits  = 1<<(64-sbFromShift) - 1
+)
+
+func newSB(ready Cycle, from int32, long bool) sbEntry {
+	e := sbEntry(min(ready, sbMaxReady))<<1 | sbEntry(from+1)<<sbFromShift
+	if long {
+		e |= 1
+	}
+	return e
 }
+
+func (e sbEntry) ready() Cycle { return Cycle(e>>1) & sbMaxReady }
+func (e sbEntry) long() bool   { return e&1 != 0 }
+func (e sbEntry) from() int32  { return int32(e>>sbFromShift) - 1 }
 
 // warpSched is a warp's part of its partition's dense array.
 type warpSched struct {
@@ -309,6 +327,9 @@ func NewSM(c SMConfig) (*SM, error) {
 	}
 	if c.Width < 1 || c.Width > warp.MaxWidth {
 		return nil, fmt.Errorf("core: warp width %d: must be 1..%d", c.Width, warp.MaxWidth)
+	}
+	if len(m.Units) > sbMaxUnits {
+		return nil, fmt.Errorf("core: %d unit classes: at most %d", len(m.Units), sbMaxUnits)
 	}
 	cus := max(1, m.GPU.CUsPerWGP)
 	nparts := m.SM.Partitions * cus
