@@ -128,7 +128,7 @@ func MergeLatencies(pcs []PCStats, logs []*LatencyLog, upTo Cycle) {
 func (s *SM) MayReachShared(now Cycle) bool {
 	for i := range s.parts {
 		p := &s.parts[i]
-		if len(p.warps) == 0 || p.wake > now {
+		if s.pwake[i] > now {
 			continue
 		}
 		for j, sl := range p.warps {

@@ -17,8 +17,15 @@ func (s *SM) Step(now Cycle) error {
 	n := len(s.parts)
 	first := int(now % Cycle(n))
 	for k := range s.parts {
-		p := &s.parts[(first+k)%n]
-		if len(p.warps) == 0 || (!s.every && p.wake > now) {
+		i := first + k
+		if i >= n {
+			i -= n
+		}
+		if !s.every && s.pwake[i] > now {
+			continue
+		}
+		p := &s.parts[i]
+		if len(p.warps) == 0 {
 			continue
 		}
 		if err := s.stepPartition(p, now); err != nil {
@@ -33,7 +40,7 @@ func (s *SM) Step(now Cycle) error {
 func (s *SM) stepPartition(p *partition, now Cycle) error {
 	// The warps that can issue (in p.warps order), and the earliest wake
 	// of the others. Warps woken while this one issues (a barrier's
-	// release, wakeWaiting) lower p.wake themselves.
+	// release, wakeWaiting) lower its wake themselves.
 	cands := p.cands[:0]
 	wake := Never
 	for i, sl := range p.warps {
@@ -77,7 +84,7 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 		wake = min(wake, t)
 	}
 	p.cands = cands
-	p.wake = Never
+	s.pwake[p.idx] = Never
 	if s.policy == policyTwoLevel {
 		s.twoLevel(p)
 	}
@@ -130,7 +137,7 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 		}
 		p.exits = 0
 	}
-	p.wake = min(p.wake, wake)
+	s.pwake[p.idx] = min(s.pwake[p.idx], wake)
 	return nil
 }
 
@@ -376,7 +383,7 @@ func (s *SM) release(b *blockState, now Cycle) {
 		b.parked--
 		sl.hold, sl.holdWhy, sl.holdPC = now+1, Barrier, sl.barPC
 		sl.setWake(now + 1)
-		sl.part.wake = min(sl.part.wake, now+1)
+		s.pwake[sl.pidx] = min(s.pwake[sl.pidx], now+1)
 	}
 }
 
@@ -415,7 +422,7 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 			for ; m != 0; m &= m - 1 {
 				if j := k<<6 + bits.TrailingZeros64(m); q.ws[j].wake > t {
 					q.ws[j].wake = t
-					q.wake = min(q.wake, t)
+					s.pwake[i] = min(s.pwake[i], t)
 				}
 			}
 		}

@@ -89,6 +89,9 @@ type SM struct {
 	pcs    []PCStats
 	wake   Cycle
 	retire Cycle // the earliest retireAt of a resident block
+	// pwake[i] is when partition i's warps may change state (the earliest
+	// of their wakes, or earlier), dense so that a step reads one line.
+	pwake  []Cycle
 	interv Cycle
 	every  bool // CycleByCycle
 	policy int
@@ -128,13 +131,16 @@ type SM struct {
 
 // partition is one scheduler with its warps and units.
 type partition struct {
-	// wake, warps, ws and units first: every step reads them.
-	wake  Cycle
+	// warps, ws, cands and units first: every step reads them.
 	warps []*slot // active warps, oldest first
 	// ws[i] is what a step reads of warps[i] before it needs the slot,
 	// kept here so that a step scans one dense array.
-	ws    []warpSched
+	ws []warpSched
+	// cands is stepPartition's scratch: the warps that can issue, in
+	// warps order.
+	cands []cand
 	units []span // per unit class: its instances in SM.free
+	idx   int32  // index in SM.parts (and SM.pwake)
 	phase Cycle  // issue slot: cycles with now % interval == phase
 	stats *PartitionStats
 	cu    int // the memory model's SM index of this partition's CU
@@ -143,15 +149,12 @@ type partition struct {
 	// issue_interval above 1 (setSel).
 	selBits  []uint64
 	selWords int
-	// cands is stepPartition's scratch: the warps that can issue, in
-	// warps order.
-	cands   []cand
-	exits   int    // warps that exited in this step (to drop from warps)
-	greedy  *slot  // gto: the warp issued last
-	lastAge uint64 // lrr: age of the warp issued last
-	nactive int    // two_level: warps in the active set
-	n       int    // active warps
-	since   Cycle
+	exits    int    // warps that exited in this step (to drop from warps)
+	greedy   *slot  // gto: the warp issued last
+	lastAge  uint64 // lrr: age of the warp issued last
+	nactive  int    // two_level: warps in the active set
+	n        int    // active warps
+	since    Cycle
 }
 
 // sbEntry is a warp's scoreboard entry for one dependency slot: when its
@@ -340,6 +343,7 @@ func NewSM(c SMConfig) (*SM, error) {
 		twoLvl: max(1, m.Scheduler.TwoLevelActive), storeAck: Cycle(max(0, m.Memory.StoreAckLatency)),
 		launch: Cycle(max(0, m.SM.BlockLaunchLatency)), takenBranch: Cycle(max(0, m.Scheduler.TakenBranchPenalty)),
 		parts:  make([]partition, nparts),
+		pwake:  make([]Cycle, nparts),
 		slots:  make([]slot, nparts*m.SM.WarpsPerPartition),
 		blocks: make([]blockState, m.SM.MaxBlocks*cus),
 		lanes:  make([]int, len(m.Units)),
@@ -367,7 +371,8 @@ func NewSM(c SMConfig) (*SM, error) {
 		p.units = make([]span, len(m.Units))
 		p.cu = c.ID*cus + i/m.SM.Partitions
 		p.phase = Cycle(i) % s.interv
-		p.wake = Never
+		p.idx = int32(i)
+		s.pwake[i] = Never
 		p.warps = make([]*slot, 0, m.SM.WarpsPerPartition)
 		p.ws = make([]warpSched, 0, m.SM.WarpsPerPartition)
 		p.selWords = (m.SM.WarpsPerPartition + 63) / 64
@@ -482,7 +487,7 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		// Not waiting for a slot (sel -1): it is evaluated at now, before
 		// any issue could concern it.
 		p.ws = append(p.ws, warpSched{wake: now, sel: -1})
-		p.wake = now
+		s.pwake[p.idx] = now
 		s.countWarps(p, now, 1)
 	}
 	s.stats.Blocks++
@@ -541,8 +546,8 @@ func (s *SM) Wake() Cycle { return s.wake }
 
 func (s *SM) updateWake() {
 	w := s.retire
-	for i := range s.parts {
-		w = min(w, s.parts[i].wake)
+	for _, pw := range s.pwake {
+		w = min(w, pw)
 	}
 	s.wake = w
 }
