@@ -49,10 +49,11 @@ type microOp struct {
 	unit  int32
 	lat   Cycle
 	init  uint32
-	use   span // Program.slots: the scoreboard slots it waits for
-	deps  span // Program.odeps: positions in its sequence of the ops whose results it reads
-	out   bool // writes (part of) the destination
-	taken bool // a control transfer that leaves the next instruction on this path
+	lanes uint32 // the unit's lanes
+	use   span   // Program.slots: the scoreboard slots it waits for
+	deps  span   // Program.odeps: positions in its sequence of the ops whose results it reads
+	out   bool   // writes (part of) the destination
+	taken bool   // a control transfer that leaves the next instruction on this path
 }
 
 // expansion is one static instruction's micro-operations: the fast path
@@ -209,7 +210,8 @@ func (p *Program) addOps(id *traces.InstDeps, ops []config.MicroOp, fast bool, f
 		if !ok {
 			return span{}, fmt.Errorf("%s: %s: op %s: key %q has no route on %s", m.Expansions(), f.PTX, op.SASS, op.Key, m.File())
 		}
-		mo := microOp{unit: int32(r.Unit), lat: Cycle(max(r.Latency, 0)), init: uint32(max(r.Initiation, 1)), out: op.Out, taken: op.Taken}
+		mo := microOp{unit: int32(r.Unit), lat: Cycle(max(r.Latency, 0)), init: uint32(max(r.Initiation, 1)),
+			lanes: unitLanes(m, r.Unit), out: op.Out, taken: op.Taken}
 		s := int32(len(p.slots))
 		add := func(x int32) {
 			if x >= 0 && !has(p.slots[s:], x) {
@@ -304,7 +306,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 	k := x.pos
 	op := s.prog.seqOp(e, k, x.slow)
 	_, inst := s.unitFree(p, op.unit)
-	occ := max(Cycle(op.init), Cycle((x.thr+s.lanes[op.unit]-1)/s.lanes[op.unit]))
+	occ := max(Cycle(op.init), Cycle((uint32(x.thr)+op.lanes-1)/op.lanes))
 	s.free[inst] = now + occ
 	s.stats.UnitBusy[op.unit] += uint64(occ)
 	if s.interv > 1 {

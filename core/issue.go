@@ -197,8 +197,7 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		sl.waiting = w.Waiting()
 	}
 	threads := bits.OnesCount64(res.Active) // the lanes at the instruction
-	lanes := s.lanes[info.unit]
-	occ := max(Cycle(info.init), Cycle((threads+lanes-1)/lanes))
+	occ := max(Cycle(info.init), Cycle((uint32(threads)+info.lanes-1)/info.lanes))
 	s.free[inst] = now + occ
 	s.stats.UnitBusy[info.unit] += uint64(occ)
 	if s.interv > 1 {

@@ -55,6 +55,7 @@ type instInfo struct {
 	unit    int32  // index into Machine.Units
 	lat     Cycle  // cycles from issue until the result can be read
 	init    uint32 // initiation interval in cycles
+	lanes   uint32 // the unit's lanes (it takes ceil(threads/lanes) cycles)
 	use     span   // scoreboard slots whose pending writes it waits for
 	def     span   // scoreboard slots written
 	reduce  bool   // a read-modify-write without a result (PTX red, AMD atomics without return)
@@ -106,6 +107,7 @@ func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
 		info.unit = int32(r.Unit)
 		info.lat = Cycle(max(r.Latency, 0))
 		info.init = uint32(max(r.Initiation, 1))
+		info.lanes = unitLanes(m, r.Unit)
 		info.def = span{id.Def.Lo, id.Def.Hi}
 		info.use = span{id.Use.Lo, id.Use.Hi}
 		info.hasDefs = id.Def.Hi > id.Def.Lo
@@ -147,3 +149,7 @@ func (p *Program) Route(pc int) config.Route { return p.routes[pc] }
 // predicates and the carry flag (AMD: VGPRs, the scalar file, SCC and
 // MODE).
 func (p *Program) Slots() int { return p.nslots }
+
+// unitLanes is unit class u's lanes: an instruction of t threads occupies
+// it for ceil(t/lanes) cycles (at least its initiation interval).
+func unitLanes(m *config.Machine, u int) uint32 { return uint32(max(1, m.Units[u].Lanes)) }

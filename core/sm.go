@@ -101,7 +101,6 @@ type SM struct {
 	lats   *LatencyLog // nil: latencies go to pcs
 	slots  []slot
 	blocks []blockState
-	lanes  []int // per unit class
 	stats  *SMStats
 	// launch is how long after its dispatch a block's warps may issue
 	// (sm.block_launch_latency); takenBranch what a control transfer adds
@@ -346,7 +345,6 @@ func NewSM(c SMConfig) (*SM, error) {
 		pwake:  make([]Cycle, nparts),
 		slots:  make([]slot, nparts*m.SM.WarpsPerPartition),
 		blocks: make([]blockState, m.SM.MaxBlocks*cus),
-		lanes:  make([]int, len(m.Units)),
 		wake:   Never,
 		retire: Never,
 	}
@@ -383,7 +381,6 @@ func NewSM(c SMConfig) (*SM, error) {
 	// partitions.
 	for u := range m.Units {
 		unit := &m.Units[u]
-		s.lanes[u] = max(1, unit.Lanes)
 		if unit.Scope == config.ScopeSM {
 			for cu := 0; cu < cus; cu++ {
 				lo := int32(len(s.free))
