@@ -14,9 +14,10 @@ package core
 // among the units of its micro-ops, and Slow counts the executions that
 // took the slow path.
 type PCStats struct {
+	// Units, then States: a warp's state change reads both (flush).
+	Units   []PCUnit
 	States  [NumReasons]uint64
 	Latency Latency
-	Units   []PCUnit
 	Slow    uint64
 }
 
