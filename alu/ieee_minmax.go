@@ -19,18 +19,26 @@ package alu
 // orderKey maps a non-NaN encoding to an unsigned key whose order is the
 // numeric order, with -0 below +0.
 func (f fpFormat) orderKey(x uint64) uint64 {
-	if x&f.signBit() != 0 {
-		return ^x & (f.signBit()<<1 - 1)
-	}
-	return x | f.signBit()
+	// Without a branch on the sign (min/max reductions mix signs):
+	// neg is all ones for a negative x.
+	sign := f.signBit()
+	neg := -bit1(x&sign != 0)
+	return ^x&(sign<<1-1)&neg | (x|sign)&^neg
 }
 
 // pick returns the smaller (or, with max, the larger) of non-NaN a and b.
 func (f fpFormat) pick(a, b uint64, max bool) uint64 {
-	if (f.orderKey(a) < f.orderKey(b)) != max {
-		return a
+	// A select, not a branch: which one wins depends on the data.
+	takeA := -bit1((f.orderKey(a) < f.orderKey(b)) != max)
+	return b ^ (a^b)&takeA
+}
+
+// bit1 is 1 for true and 0 for false (a flag move, not a branch).
+func bit1(b bool) uint64 {
+	if b {
+		return 1
 	}
-	return b
+	return 0
 }
 
 func minMaxPTX(a, b uint64, f fpFormat, m FPMode, max, nanProp bool) uint64 {

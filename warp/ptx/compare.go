@@ -100,12 +100,8 @@ func execSetpInt(w *Warp, o *op, m uint64) error {
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := tz(mm)
 		x, y := (a[l]^flip)&mask, (b[l]^flip)&mask
-		idx := uint(0)
-		if x == y {
-			idx = 1
-		} else if x > y {
-			idx = 2
-		}
+		// 0 below, 1 equal, 2 above, without a data-dependent branch.
+		idx := uint(b2u(x >= y) + b2u(x > y))
 		r |= uint64(tab>>idx&1) << uint(l)
 	}
 	p, q := r, ^r
