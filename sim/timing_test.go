@@ -141,14 +141,22 @@ func TestTimingEventSkipping(t *testing.T) {
 	}
 	runs[0].ov.Grid = [3]uint32{40, 1, 1}
 	runs[1].ov.Grid = [3]uint32{8, 1, 1}
-	for _, policy := range []string{"gto", "lrr", "oldest", "two_level", "oldest/interval"} {
+	for _, policy := range []string{"gto", "lrr", "oldest", "two_level", "oldest/interval", "oldest/interval/wide"} {
 		for _, b := range runs {
 			b.sets = []string{"scheduler.policy=" + policy, "scheduler.two_level_active=2"}
-			if policy == "oldest/interval" {
+			switch policy {
+			case "oldest/interval":
 				// Partitions issue in turn (every 4th cycle), sharing the
 				// SM-scope units: a unit may be taken while a warp waits
 				// for its slot.
 				b.sets = []string{"scheduler.policy=oldest", "scheduler.issue_interval=4", "scheduler.issue_width=2"}
+			case "oldest/interval/wide":
+				// The same on one SM of two partitions of up to 80 warps
+				// each: the warps waiting for their slot are sets of more
+				// than 64 (core's selBits words).
+				b.sets = []string{"scheduler.policy=oldest", "scheduler.issue_interval=4", "scheduler.issue_width=2",
+					"gpu.sms=1", "sm.partitions=2", "sm.warps_per_partition=80", "sm.max_blocks=40", "sm.max_threads=5120",
+					"sm.registers=262144", "sm.shared_memory=262144"}
 			}
 			var out [2][]byte
 			for i, every := range []bool{false, true} {
