@@ -1,6 +1,9 @@
 package core
 
-import "slices"
+import (
+	"container/heap"
+	"slices"
+)
 
 // Gate orders, across goroutines, the instructions of SMs stepped side by
 // side. Everything an SM does is its own (its warps, blocks, scoreboards,
@@ -60,61 +63,67 @@ func (l *LatencyLog) Len() int { return len(l.ents) }
 // hold its entries in that order: one log per SM, stepped in cycle order,
 // or one per goroutine that steps its SMs in number order at each cycle.
 func MergeLatencies(pcs []PCStats, logs []*LatencyLog, upTo Cycle) {
-	pos := make([]int, len(logs))
-	// h is a binary heap of the logs with entries before upTo left, by
-	// their next entry's (cycle, SM).
-	h := make([]int, 0, len(logs))
-	less := func(a, b int) bool {
-		x, y := &logs[a].ents[pos[a]], &logs[b].ents[pos[b]]
-		return x.at < y.at || (x.at == y.at && (x.sm < y.sm || (x.sm == y.sm && a < b)))
-	}
-	down := func(i int) {
-		for {
-			c := 2*i + 1
-			if c >= len(h) {
-				return
-			}
-			if c+1 < len(h) && less(h[c+1], h[c]) {
-				c++
-			}
-			if !less(h[c], h[i]) {
-				return
-			}
-			h[i], h[c] = h[c], h[i]
-			i = c
-		}
-	}
-	live := func(i int) bool { return pos[i] < len(logs[i].ents) && logs[i].ents[pos[i]].at < upTo }
+	q := &logHeap{logs: logs, pos: make([]int, len(logs)), upTo: upTo}
 	for i := range logs {
-		if live(i) {
-			h = append(h, i)
+		if q.live(i) {
+			q.h = append(q.h, i)
 		}
 	}
-	for i := len(h)/2 - 1; i >= 0; i-- {
-		down(i)
-	}
-	for len(h) > 0 {
+	heap.Init(q)
+	for q.Len() > 0 {
 		// Take the top log's run of entries of one SM and cycle.
-		top := h[0]
+		top := q.h[0]
 		l := logs[top]
-		at, sm := l.ents[pos[top]].at, l.ents[pos[top]].sm
-		for pos[top] < len(l.ents) {
-			e := &l.ents[pos[top]]
+		at, sm := l.ents[q.pos[top]].at, l.ents[q.pos[top]].sm
+		for q.pos[top] < len(l.ents) {
+			e := &l.ents[q.pos[top]]
 			if e.at != at || e.sm != sm {
 				break
 			}
 			pcs[e.pc].Latency.Add(e.lat)
-			pos[top]++
+			q.pos[top]++
 		}
-		if !live(top) {
-			h[0] = h[len(h)-1]
-			h = h[:len(h)-1]
+		if q.live(top) {
+			heap.Fix(q, 0)
+		} else {
+			heap.Pop(q)
 		}
-		down(0)
 	}
 	for i, l := range logs {
-		l.ents = slices.Delete(l.ents, 0, pos[i])
+		l.ents = slices.Delete(l.ents, 0, q.pos[i])
 	}
+}
+
+// logHeap is MergeLatencies' heap (container/heap) of the logs with
+// entries before upTo left, by their next entry's (cycle, SM), then log
+// index: a total order, so the merge order does not depend on the heap's.
+type logHeap struct {
+	logs []*LatencyLog
+	pos  []int // per log, its next entry
+	upTo Cycle
+	h    []int // log indices
+}
+
+func (q *logHeap) live(i int) bool {
+	return q.pos[i] < len(q.logs[i].ents) && q.logs[i].ents[q.pos[i]].at < q.upTo
+}
+
+func (q *logHeap) Len() int { return len(q.h) }
+
+func (q *logHeap) Less(a, b int) bool {
+	i, j := q.h[a], q.h[b]
+	x, y := &q.logs[i].ents[q.pos[i]], &q.logs[j].ents[q.pos[j]]
+	return x.at < y.at || (x.at == y.at && (x.sm < y.sm || (x.sm == y.sm && i < j)))
+}
+
+func (q *logHeap) Swap(a, b int) { q.h[a], q.h[b] = q.h[b], q.h[a] }
+func (q *logHeap) Push(x any)    { q.h = append(q.h, x.(int)) }
+
+// Pop drops the last element; its value is not used (and returning it
+// would box it).
+func (q *logHeap) Pop() any {
+	q.h = q.h[:len(q.h)-1]
+	return nil
 }
 
 // MayReachShared reports whether SM s's step at cycle now may execute an
