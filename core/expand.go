@@ -63,8 +63,8 @@ type microOp struct {
 type expansion struct {
 	fast, slow span
 	branch     int32
-	free       bool     // no machine instruction: executes in no time
-	src        [5]int32 // free: the source slots (traces.InstDeps.Src)
+	free       bool // no machine instruction: executes in no time
+	srcs       span // free: Program.slots: its source slots (traces.InstDeps.Src's, in order)
 }
 
 // expState is a slot's expanded instruction in progress.
@@ -168,7 +168,14 @@ func (p *Program) expand(d *traces.Deps, m *config.Machine) error {
 			if id.Guard >= 0 {
 				continue // a predicated move: issues as itself
 			}
-			e.free, e.src = true, id.Src
+			e.free = true
+			e.srcs.lo = int32(len(p.slots))
+			for _, r := range id.Src {
+				if r >= 0 {
+					p.slots = append(p.slots, r)
+				}
+			}
+			e.srcs.hi = int32(len(p.slots))
 			info.hint, info.use = true, span{}
 			p.exps = append(p.exps, e)
 			info.xp = int32(len(p.exps) - 1)
@@ -257,13 +264,7 @@ func has(xs []int32, x int32) bool {
 // the scoreboard goes, whether that wait is on memory, and the unit whose
 // result it waits for (-1: none).
 func (s *SM) opWait(sl *slot, op *microOp) (Cycle, bool, int32) {
-	var t Cycle
-	long, from := false, int32(-1)
-	for _, r := range s.prog.slots[op.use.lo:op.use.hi] {
-		if e := sl.sb[r]; e.ready() > t || (e.ready() == t && e.long()) {
-			t, long, from = e.ready(), e.long(), e.from()
-		}
-	}
+	t, long, from := sl.pending(s.prog.slots[op.use.lo:op.use.hi])
 	x := &sl.x
 	e := &s.prog.exps[s.prog.insts[x.pc].xp]
 	for _, d := range s.prog.odeps[op.deps.lo:op.deps.hi] {
@@ -374,15 +375,8 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 // instruction, in no time: its destination is readable when its sources
 // (and any pending write of it) are.
 func (s *SM) rename(sl *slot, info *instInfo) {
-	var t Cycle
-	long, from := false, int32(-1)
-	for _, r := range s.prog.exps[info.xp].src {
-		if r >= 0 {
-			if e := sl.sb[r]; e.ready() > t || (e.ready() == t && e.long()) {
-				t, long, from = e.ready(), e.long(), e.from()
-			}
-		}
-	}
+	srcs := s.prog.exps[info.xp].srcs
+	t, long, from := sl.pending(s.prog.slots[srcs.lo:srcs.hi])
 	for _, r := range s.prog.slots[info.def.lo:info.def.hi] {
 		if e := sl.sb[r]; e.ready() > t {
 			t, long, from = e.ready(), e.long(), e.from()

@@ -325,13 +325,7 @@ func (s *SM) scoreboard(sl *slot) {
 	if info.xp >= 0 && !s.prog.exps[info.xp].free {
 		use = s.prog.mops[s.prog.exps[info.xp].fast.lo].use // its first micro-op's (expand.go)
 	}
-	var t Cycle
-	long, from := false, int32(-1)
-	for _, r := range s.prog.slots[use.lo:use.hi] {
-		if e := sl.sb[r]; e.ready() > t || (e.ready() == t && e.long()) {
-			t, long, from = e.ready(), e.long(), e.from()
-		}
-	}
+	t, long, from := sl.pending(s.prog.slots[use.lo:use.hi])
 	sl.npc, sl.sbAt, sl.sbLong, sl.nunit, sl.sbUnit = pc, t, long, s.prog.firstUnit(pc), from
 }
 

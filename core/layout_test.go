@@ -50,3 +50,26 @@ func TestSBEntry(t *testing.T) {
 
 // MaxTimingCyclesForTest is sim.MaxTimingCycles (sim imports core).
 const MaxTimingCyclesForTest = 1 << 39
+
+// TestPending checks the scoreboard's choice among a warp's slots: the
+// latest, from memory on a tie, the later slot on a tie of both.
+func TestPending(t *testing.T) {
+	sl := &slot{sb: []sbEntry{newSB(5, 1, false), newSB(5, 2, true), newSB(5, 3, true), newSB(3, 4, true), newSB(7, 5, false), newSB(0, 6, true)}}
+	for _, c := range []struct {
+		rs   []int32
+		t    Cycle
+		long bool
+		from int32
+	}{
+		{nil, 0, false, -1},
+		{[]int32{5}, 0, true, 6},
+		{[]int32{0, 1, 2, 3}, 5, true, 3},
+		{[]int32{2, 1, 0}, 5, true, 2},
+		{[]int32{0, 3}, 5, false, 1},
+		{[]int32{1, 4, 0}, 7, false, 5},
+	} {
+		if gt, gl, gf := sl.pending(c.rs); gt != c.t || gl != c.long || gf != c.from {
+			t.Errorf("pending(%v) = %d, %v, %d; want %d, %v, %d", c.rs, gt, gl, gf, c.t, c.long, c.from)
+		}
+	}
+}

@@ -181,8 +181,12 @@ func newSB(ready Cycle, from int32, long bool) sbEntry {
 }
 
 func (e sbEntry) ready() Cycle { return Cycle(e>>1) & sbMaxReady }
-func (e sbEntry) long() bool   { return e&1 != 0 }
-func (e sbEntry) from() int32  { return int32(e>>sbFromShift) - 1 }
+
+// order is ready<<1 | long: entries compare by when they land, then
+// memory after the rest.
+func (e sbEntry) order() uint64 { return uint64(e) & (1<<sbFromShift - 1) }
+func (e sbEntry) long() bool    { return e&1 != 0 }
+func (e sbEntry) from() int32   { return int32(e>>sbFromShift) - 1 }
 
 // warpSched is a warp's part of its partition's dense array.
 type warpSched struct {
@@ -233,6 +237,21 @@ func (s *SM) selIndex(p *partition, j int, old, u int32) {
 		p.selBits[int(u)*p.selWords+j>>6] |= bit
 		s.selWait[p.units[u].lo]++
 	}
+}
+
+// pending is when the last of warp sl's scoreboard slots rs lands,
+// whether it waits on memory (on a tie, memory wins, then the later slot)
+// and the unit computing it (-1: nothing pending).
+func (sl *slot) pending(rs []int32) (Cycle, bool, int32) {
+	var best sbEntry // so far; 0 is nothing pending (ready 0, from -1)
+	for _, r := range rs {
+		// Later, or as late and from memory: e.ready() > ready, or
+		// e.ready() == ready && e.long().
+		if e := sl.sb[r]; e.order() > best.order()&^1 {
+			best = e
+		}
+	}
+	return best.ready(), best.long(), best.from()
 }
 
 // wake is when warp sl's state may change: it is evaluated again then.
