@@ -121,17 +121,17 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 				sl.widx = int32(len(live))
 				live = append(live, sl)
 				ws = append(ws, p.ws[i])
-			} else {
-				s.setSel(p, i, -1) // (it issued: -1 already)
 			}
 		}
 		clear(p.warps[len(live):])
 		p.warps, p.ws = live, ws
 		if s.interv > 1 {
+			// The warps moved: the waiting sets again (their counts in
+			// selWait stay, an exited warp having issued: sel -1).
 			clear(p.selBits)
 			for j, w := range p.ws {
 				if w.sel >= 0 {
-					p.selBits[int(w.sel)*p.selWords+j>>6] |= 1 << uint(j&63)
+					p.selRow(w.sel)[j>>6] |= 1 << uint(j&63)
 				}
 			}
 		}
@@ -395,12 +395,7 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 	}
 	n := len(s.parts)
 	first := int(now % Cycle(n))
-	at := 0
-	for i := range s.parts {
-		if &s.parts[i] == p {
-			at = (i - first + n) % n
-		}
-	}
+	at := (int(p.idx) - first + n) % n // p's turn in this cycle (Step)
 	for i := range s.parts {
 		q := &s.parts[i]
 		if q.units[u] != g {
@@ -410,8 +405,7 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 		if (i-first+n)%n > at {
 			t = now
 		}
-		row := q.selBits[int(u)*q.selWords : int(u+1)*q.selWords]
-		for k, m := range row {
+		for k, m := range q.selRow(u) {
 			for ; m != 0; m &= m - 1 {
 				if j := k<<6 + bits.TrailingZeros64(m); q.ws[j].wake > t {
 					q.ws[j].wake = t

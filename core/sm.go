@@ -204,7 +204,7 @@ type warpSched struct {
 
 // cand is a warp that can issue at the step: warps[i] of its partition,
 // the unit class u its issue needs (-1: none), and kept: it was waiting
-// for its issue slot since its last evaluation (partition.sel), so its
+// for its issue slot since its last evaluation (warpSched.sel), so its
 // state is NotSelected at its next instruction already and its slot was
 // not read.
 type cand struct {
@@ -230,13 +230,19 @@ func (s *SM) setSel(p *partition, j int, u int32) {
 func (s *SM) selIndex(p *partition, j int, old, u int32) {
 	bit := uint64(1) << uint(j&63)
 	if old >= 0 {
-		p.selBits[int(old)*p.selWords+j>>6] &^= bit
+		p.selRow(old)[j>>6] &^= bit
 		s.selWait[p.units[old].lo]--
 	}
 	if u >= 0 {
-		p.selBits[int(u)*p.selWords+j>>6] |= bit
+		p.selRow(u)[j>>6] |= bit
 		s.selWait[p.units[u].lo]++
 	}
+}
+
+// selRow is the set of p's warps waiting for their issue slot that need
+// unit class u, a bit per warp index.
+func (p *partition) selRow(u int32) []uint64 {
+	return p.selBits[int(u)*p.selWords : int(u+1)*p.selWords]
 }
 
 // pending is when the last of warp sl's scoreboard slots rs lands,
