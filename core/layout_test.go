@@ -35,7 +35,7 @@ func TestSBEntry(t *testing.T) {
 		from  int32
 		long  bool
 	}{
-		{0, -1, false}, {1, 0, true}, {MaxTimingCyclesForTest + 1<<20, 7, true},
+		{0, -1, false}, {1, 0, true}, {timingCycleCap + 1<<20, 7, true},
 		{sbMaxReady, sbMaxUnits - 1, false}, {sbMaxReady, sbMaxUnits - 1, true},
 	} {
 		e := newSB(c.ready, c.from, c.long)
@@ -48,8 +48,8 @@ func TestSBEntry(t *testing.T) {
 	}
 }
 
-// MaxTimingCyclesForTest is sim.MaxTimingCycles (sim imports core).
-const MaxTimingCyclesForTest = 1 << 39
+// timingCycleCap is sim.MaxTimingCycles (sim imports core).
+const timingCycleCap = 1 << 39
 
 // TestPending checks the scoreboard's choice among a warp's slots: the
 // latest, from memory on a tie, the later slot on a tie of both.

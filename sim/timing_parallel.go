@@ -38,8 +38,8 @@ import (
 // How much it gains depends on how often the SMs reach shared state: what
 // runs side by side is everything but the chain of shared instructions in
 // key order and the SM steps that hold them. On two cores: softmax (a
-// memory instruction in most SM steps) about 1.2x, FIR on gfx90a about
-// 1.5x (go test -bench Parallel ./bench/). Lookahead beyond one instruction
+// memory instruction in most SM steps) 1.15-1.2x, FIR on gfx90a 1.3-1.5x
+// (go test -bench Parallel ./bench/). Lookahead beyond one instruction
 // would need memory replies and global stores that take effect later than
 // they do in the machine model.
 //
