@@ -350,6 +350,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 		next := s.prog.seqOp(e, k+1, x.slow)
 		sl.sbAt, sl.sbLong, sl.sbUnit = s.opWait(sl, next)
 		sl.nunit = next.unit
+		s.settle(sl, now)
 		return nil
 	}
 	// The last op: the destination is readable when its last result is.
@@ -368,6 +369,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 	if b := &s.blocks[sl.blk]; b.parked > 0 {
 		s.release(b, now)
 	}
+	s.settle(sl, now)
 	return nil
 }
 

@@ -102,11 +102,19 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 				if !c.kept { // (else NotSelected at npc still)
 					s.setState(c.sl, NotSelected, c.sl.npc, now)
 				}
-				s.setSel(p, int(c.i), c.u)
-				p.ws[c.i].wake = next
-				if s.interv > 1 {
-					// Its unit may be busy before its next issue slot.
-					if f := s.unitNext(p, c.u); f > now+1 {
+				f := s.unitNext(p, c.u)
+				if f > now+1 && s.ahead {
+					// An issue took its unit past the next cycle: eval
+					// would find it pipe_busy then, until f at least
+					// (nothing of its own changes before it issues, and
+					// unit instances only get busier).
+					s.setState(c.sl, PipeBusy, c.sl.npc, now+1)
+					p.ws[c.i].wake = f
+				} else {
+					s.setSel(p, int(c.i), c.u)
+					p.ws[c.i].wake = next
+					if s.interv > 1 && f > now+1 {
+						// Its unit is busy before its next issue slot.
 						p.ws[c.i].wake = now + 1
 					}
 				}
@@ -277,6 +285,7 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		s.exit(p, sl, b, now)
 	} else {
 		s.scoreboard(sl)
+		s.settle(sl, now)
 	}
 	if b.parked > 0 {
 		// This instruction may have completed a barrier (the last
@@ -284,6 +293,24 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		s.release(b, now)
 	}
 	return nil
+}
+
+// settle is for warp sl, which issued at now, when all that holds its
+// next instruction at now+1 is the scoreboard: eval would find that wait
+// until sbAt, and nothing but the warp's own next issue changes sbAt, hold
+// or waiting. The warp enters the wait at now+1 and sleeps until sbAt,
+// without that evaluation (and without its partition stepping at now+1
+// for it), when s.ahead.
+func (s *SM) settle(sl *slot, now Cycle) {
+	if !s.ahead || sl.waiting || sl.hold > now+1 || sl.sbAt <= now+1 {
+		return
+	}
+	r := ShortScoreboard
+	if sl.sbLong {
+		r = LongScoreboard
+	}
+	s.setState(sl, r, sl.npc, now+1)
+	sl.setWake(sl.sbAt)
 }
 
 // skipHints executes the pure hints (AMD s_delay_alu, s_clause, ...) at

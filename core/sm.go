@@ -94,6 +94,12 @@ type SM struct {
 	pwake  []Cycle
 	interv Cycle
 	every  bool // CycleByCycle
+	// ahead: a warp's state at the next cycle may be set when a step
+	// already knows what the evaluation then would find (settle), so that
+	// its partition need not step for it. Not under two_level, whose
+	// active set changes when its partition steps, nor with a listener,
+	// which receives the states in the order the steps find them.
+	ahead  bool
 	policy int
 	issueW int
 	hook   Listener    // nil: no events
@@ -385,6 +391,7 @@ func NewSM(c SMConfig) (*SM, error) {
 	default:
 		return nil, m.Errorf("scheduler.policy", "unknown policy %q", m.Scheduler.Policy)
 	}
+	s.ahead = s.policy != policyTwoLevel && s.hook == nil
 	s.port = newMemPort(c.Memory, c.Program.Kernel(), c.Width)
 	c.Stats.UnitBusy = make([]uint64, len(m.Units))
 	c.Stats.Partitions = make([]PartitionStats, nparts)

@@ -132,9 +132,10 @@ func TestTimingDeterministic(t *testing.T) {
 }
 
 // TestTimingEventSkipping compares jumping the clock to the next event with
-// stepping every cycle, under every scheduling policy and on kernels with
-// memory, barriers, divergence and functional-unit contention: all counters
-// (the whole JSON report) must be identical.
+// stepping every cycle, and with a listener attached, under every
+// scheduling policy and on kernels with memory, barriers, divergence and
+// functional-unit contention: all counters (the whole JSON report) must be
+// identical.
 func TestTimingEventSkipping(t *testing.T) {
 	runs := []bench{
 		sample("softmax"), sample("divergent"), micro("sched", ""), micro("bank", ""),
@@ -158,9 +159,12 @@ func TestTimingEventSkipping(t *testing.T) {
 					"gpu.sms=1", "sm.partitions=2", "sm.warps_per_partition=80", "sm.max_blocks=40", "sm.max_threads=5120",
 					"sm.registers=262144", "sm.shared_memory=262144"}
 			}
-			var out [2][]byte
-			for i, every := range []bool{false, true} {
-				p, st := b.timed(t, TimingOptions{CycleByCycle: every})
+			// Event skipping, cycle-by-cycle stepping, and event skipping
+			// with a listener (under which core sets no state ahead of
+			// the step that finds it).
+			var out [3][]byte
+			for i, opt := range []TimingOptions{{}, {CycleByCycle: true}, {Listener: core.NopListener{}}} {
+				p, st := b.timed(t, opt)
 				checkInvariants(t, b.ptx, st)
 				rep := &Report{Trace: b.ptx, Machine: p.Machine, Kernels: []*KernelStats{st}}
 				var err error
@@ -170,6 +174,9 @@ func TestTimingEventSkipping(t *testing.T) {
 			}
 			if !bytes.Equal(out[0], out[1]) {
 				t.Errorf("%s under %s: event skipping and cycle-by-cycle stepping differ", b.ptx, policy)
+			}
+			if !bytes.Equal(out[0], out[2]) {
+				t.Errorf("%s under %s: a listener changes the report", b.ptx, policy)
 			}
 		}
 	}
