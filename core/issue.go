@@ -43,12 +43,18 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 	// release, wakeWaiting) lower its wake themselves.
 	cands := p.cands[:0]
 	wake := Never
-	for i, sl := range p.warps {
-		if w := p.ws[i].wake; !s.every && w > now {
+	due := now // the warps due: woken by now (every one when cycle by cycle)
+	if s.every {
+		due = Never
+	}
+	ws := p.ws[:len(p.warps)]
+	for i := range ws {
+		if w := ws[i].wake; w > due {
 			wake = min(wake, w)
 			continue
 		}
-		if u := p.ws[i].sel; u >= 0 {
+		sl := p.warps[i]
+		if u := ws[i].sel; u >= 0 {
 			// It waited for its issue slot since its last evaluation:
 			// nothing of its own has changed since (hold, scoreboard,
 			// barrier and membar change only when it issues). If its
@@ -56,7 +62,7 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 			// read.
 			s.setSel(p, i, -1)
 			if s.unitNext(p, u) <= now {
-				p.ws[i].cand = true
+				ws[i].cand = true
 				cands = append(cands, cand{sl: sl, i: int32(i), u: u, kept: true})
 				continue
 			}
@@ -71,12 +77,12 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 			r, t, pc = s.eval(p, sl, now)
 		}
 		if r == ready {
-			p.ws[i].cand = true
+			ws[i].cand = true
 			cands = append(cands, cand{sl: sl, i: int32(i), u: sl.nunit})
 			continue
 		}
 		s.setState(sl, r, pc, now)
-		p.ws[i].wake = t
+		ws[i].wake = t
 		if t == Never && !sl.parked {
 			sl.parked = true
 			s.blocks[sl.blk].parked++
