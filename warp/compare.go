@@ -1,6 +1,10 @@
 package warp
 
-import "github.com/gpusim/gpusim/traces"
+import (
+	"math/bits"
+
+	"github.com/gpusim/gpusim/traces"
+)
 
 // Comparisons both ISAs share (PTX setp/set/slct, AMD v_cmp/s_cmp): the
 // conditions are traces.CmpOp values, the same for both front ends.
@@ -89,3 +93,67 @@ func Less(a, b uint64, n int, signed bool) bool {
 
 // SignExtend is the low n bits of v as a signed integer.
 func SignExtend(v uint64, n int) int64 { return int64(v<<uint(64-n)) >> uint(64-n) }
+
+// IntKeys is an integer comparison for whole lane vectors without a call
+// per lane: both operands become unsigned keys (the low bits of the width
+// kept, the sign bit flipped for a signed comparison) and Table holds the
+// result for a < b (bit 0), a == b (bit 1) and a > b (bit 2).
+type IntKeys struct {
+	Flip, Mask uint64
+	Table      uint8
+}
+
+// NewIntKeys is comparison op of n-bit integers, as CompareInt; false for
+// an op that is not an integer comparison.
+func NewIntKeys(op traces.CmpOp, n int, signed bool) (IntKeys, bool) {
+	k := IntKeys{Mask: LowMask(n)}
+	unsigned := op >= traces.CmpLO && op <= traces.CmpHS
+	if signed && !unsigned {
+		k.Flip = 1 << uint(n-1)
+	}
+	switch op {
+	case traces.CmpEQ:
+		k.Table = 2
+	case traces.CmpNE:
+		k.Table = 5
+	case traces.CmpLT, traces.CmpLO:
+		k.Table = 1
+	case traces.CmpLE, traces.CmpLS:
+		k.Table = 3
+	case traces.CmpGT, traces.CmpHI:
+		k.Table = 4
+	case traces.CmpGE, traces.CmpHS:
+		k.Table = 6
+	case traces.CmpAMDFalse:
+		k.Table = 0
+	case traces.CmpAMDTrue:
+		k.Table = 7
+	default:
+		return IntKeys{}, false
+	}
+	return k, true
+}
+
+// Lanes compares a[l] with b[l] for the lanes l of m: bit l of the result
+// is set where the comparison holds.
+func (k IntKeys) Lanes(a, b []uint64, m uint64) uint64 {
+	flip, mask, tab := k.Flip, k.Mask, k.Table
+	var r uint64
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros64(mm)
+		x, y := (a[l]^flip)&mask, (b[l]^flip)&mask
+		// 0 below, 1 equal, 2 above, without a data-dependent branch.
+		idx := uint(b2u(x >= y) + b2u(x > y))
+		r |= uint64(tab>>idx&1) << uint(l)
+	}
+	return r
+}
+
+// b2u is 1 for true, 0 for false (a flag, not a branch).
+func b2u(b bool) uint8 {
+	var x uint8
+	if b {
+		x = 1
+	}
+	return x
+}

@@ -67,11 +67,16 @@ type wop struct {
 	lanes2 func(dst, a, b []uint64, mask uint64, m alu.FPMode)
 	lanes3 func(dst, a, b, c []uint64, mask uint64, m alu.FPMode)
 	cmp    func(a, b uint64, m alu.FPMode) bool
-	sop    func(w *Wave, a, b uint64) uint64 // scalar ALU (may set SCC)
-	y      *wop                              // VOPD: the Y half
-	inner  wexecFn                           // VOPD X half: its own exec (exec is execDual)
-	isY    bool                              // VOPD Y half: its result goes to Wave.dual
-	dmask  uint64                            // mask of a VALU result (32 or 64 bits)
+	keys   warp.IntKeys // integer v_cmp: the comparison of lane vectors
+	// The lane-vector forms of the commonest integer operations (int.go):
+	// d[l] = f(a[l], b[l]) & dmask for the lanes of m.
+	ilanes1 func(d, a []uint64, m, dmask uint64)
+	ilanes2 func(d, a, b []uint64, m, dmask uint64)
+	sop     func(w *Wave, a, b uint64) uint64 // scalar ALU (may set SCC)
+	y       *wop                              // VOPD: the Y half
+	inner   wexecFn                           // VOPD X half: its own exec (exec is execDual)
+	isY     bool                              // VOPD Y half: its result goes to Wave.dual
+	dmask   uint64                            // mask of a VALU result (32 or 64 bits)
 }
 
 // wdst is a decoded destination.

@@ -71,6 +71,93 @@ var valuInt2 = map[traces.Opcode]func(a, b uint64) uint64{
 	traces.OpVAshrrevI64: func(a, b uint64) uint64 { return uint64(int64(b) >> (a & 63)) },
 }
 
+// valuInt1Lanes and valuInt2Lanes are lane-vector forms of the commonest
+// rows of valuInt1 and valuInt2, the same operation without a call per lane
+// (TestIntLanesMatchRows checks them against the rows).
+var valuInt1Lanes = map[traces.Opcode]func(d, a []uint64, m, dm uint64){
+	traces.OpVMovB32: func(d, a []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = a[l] & mask32 & dm
+		}
+	},
+	traces.OpVMovB64: func(d, a []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = a[l] & dm
+		}
+	},
+}
+
+var valuInt2Lanes = map[traces.Opcode]func(d, a, b []uint64, m, dm uint64){
+	traces.OpVAddU32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = (a[l] + b[l]) & mask32 & dm
+		}
+	},
+	traces.OpVSubU32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = (a[l] - b[l]) & mask32 & dm
+		}
+	},
+	traces.OpVSubrevU32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = (b[l] - a[l]) & mask32 & dm
+		}
+	},
+	traces.OpVAndB32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = a[l] & b[l] & mask32 & dm
+		}
+	},
+	traces.OpVOrB32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = (a[l] | b[l]) & mask32 & dm
+		}
+	},
+	traces.OpVXorB32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = (a[l] ^ b[l]) & mask32 & dm
+		}
+	},
+	traces.OpVLshlrevB32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = b[l] << (a[l] & 31) & mask32 & dm
+		}
+	},
+	traces.OpVLshrrevB32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = (b[l] & mask32) >> (a[l] & 31) & dm
+		}
+	},
+	traces.OpVAshrrevI32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = uint64(uint32(int32(uint32(b[l]))>>(a[l]&31))) & dm
+		}
+	},
+	traces.OpVMulLoU32: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = a[l] * b[l] & mask32 & dm
+		}
+	},
+	traces.OpVLshlrevB64: func(d, a, b []uint64, m, dm uint64) {
+		for ; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			d[l] = b[l] << (a[l] & 63) & dm
+		}
+	},
+}
+
 // valuInt3 are the three-source integer operations.
 var valuInt3 = map[traces.Opcode]func(a, b, c uint64) uint64{
 	traces.OpVBfeU32: func(a, b, c uint64) uint64 {

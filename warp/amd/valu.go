@@ -50,10 +50,16 @@ func (c *compiler) valu(in *traces.Inst, o *wop) error {
 	}
 	if f := valuInt1[op]; f != nil {
 		o.f1, o.exec = f, execV1
+		if fl := valuInt1Lanes[op]; fl != nil {
+			o.ilanes1, o.exec = fl, execVI1
+		}
 		return nil
 	}
 	if f := valuInt2[op]; f != nil {
 		o.f2, o.exec = f, execV2
+		if fl := valuInt2Lanes[op]; fl != nil {
+			o.ilanes2, o.exec = fl, execVI2
+		}
 		return nil
 	}
 	if f := valuInt3[op]; f != nil {
@@ -241,6 +247,23 @@ func execV2(w *Wave, o *wop, m uint64) error {
 	return nil
 }
 
+// execVI1 and execVI2 are execV1 and execV2 through a lane-vector form.
+func execVI1(w *Wave, o *wop, m uint64) error {
+	a := w.vin(o, 0, m)
+	d := w.vout(o)
+	o.ilanes1(d, a, m, o.dmask)
+	w.vcommit(o, d, m)
+	return nil
+}
+
+func execVI2(w *Wave, o *wop, m uint64) error {
+	a, b := w.vin(o, 0, m), w.vin(o, 1, m)
+	d := w.vout(o)
+	o.ilanes2(d, a, b, m, o.dmask)
+	w.vcommit(o, d, m)
+	return nil
+}
+
 func execV3(w *Wave, o *wop, m uint64) error {
 	a, b, c := w.vin(o, 0, m), w.vin(o, 1, m), w.vin(o, 2, m)
 	d := w.vout(o)
@@ -410,27 +433,30 @@ func execVCarry(w *Wave, o *wop, m uint64) error {
 		cin = w.maskIn(&o.src[2])
 	}
 	d := w.vout(o)
+	// The 32-bit operands and the carry in are summed in 64 bits: bit 32
+	// of a sum is its carry out, bit 63 of a difference its borrow.
 	var cout uint64
-	for mm := m; mm != 0; mm &= mm - 1 {
-		l := bits.TrailingZeros64(mm)
-		ci := cin >> uint(l) & 1
-		x, y := a[l]&mask32, b[l]&mask32
-		var r uint64
-		var c bool
-		switch op {
-		case traces.OpVAddCoU32, traces.OpVAddcCoU32:
-			r = x + y + ci
-			c = r > mask32
-		case traces.OpVSubCoU32, traces.OpVSubbCoU32:
-			c = x < y+ci
-			r = x - y - ci
-		default: // subrev: S1 - S0
-			c = y < x+ci
-			r = y - x - ci
+	switch op {
+	case traces.OpVAddCoU32, traces.OpVAddcCoU32:
+		for mm := m; mm != 0; mm &= mm - 1 {
+			l := bits.TrailingZeros64(mm)
+			r := a[l]&mask32 + b[l]&mask32 + cin>>uint(l)&1
+			d[l] = r & mask32
+			cout |= r >> 32 << uint(l)
 		}
-		d[l] = r & mask32
-		if c {
-			cout |= 1 << uint(l)
+	case traces.OpVSubCoU32, traces.OpVSubbCoU32:
+		for mm := m; mm != 0; mm &= mm - 1 {
+			l := bits.TrailingZeros64(mm)
+			r := a[l]&mask32 - b[l]&mask32 - cin>>uint(l)&1
+			d[l] = r & mask32
+			cout |= r >> 63 << uint(l)
+		}
+	default: // subrev: S1 - S0
+		for mm := m; mm != 0; mm &= mm - 1 {
+			l := bits.TrailingZeros64(mm)
+			r := b[l]&mask32 - a[l]&mask32 - cin>>uint(l)&1
+			d[l] = r & mask32
+			cout |= r >> 63 << uint(l)
 		}
 	}
 	w.vcommit(o, d, m)

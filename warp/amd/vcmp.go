@@ -46,6 +46,11 @@ func (c *compiler) vopc(in *traces.Inst, o *wop) error {
 	case info.Type == traces.F64:
 		o.cmp = floatCmp(info.Cmp, true)
 	default:
+		n, signed := intCmpWidth(info.Type)
+		if k, ok := warp.NewIntKeys(info.Cmp, n, signed); ok {
+			o.keys, o.exec = k, execVCmpInt
+			return nil
+		}
 		o.cmp = intCmp(info.Cmp, info.Type)
 	}
 	if o.cmp == nil {
@@ -65,13 +70,25 @@ func execVCmp(w *Wave, o *wop, m uint64) error {
 			r |= 1 << uint(l)
 		}
 	}
+	w.vcmpResult(o, r)
+	return nil
+}
+
+// execVCmpInt is execVCmp for integers, without a call per lane.
+func execVCmpInt(w *Wave, o *wop, m uint64) error {
+	w.vcmpResult(o, o.keys.Lanes(w.vin(o, 0, m), w.vin(o, 1, m), m))
+	return nil
+}
+
+// vcmpResult writes r, a compare's lane mask, to EXEC (v_cmpx) and the
+// mask destination.
+func (w *Wave) vcmpResult(o *wop, r uint64) {
 	if o.info.Cmpx {
 		w.setExec(r)
 	}
 	if o.dst[0].kind == wS {
 		w.maskOut(&o.dst[0], r)
 	}
-	return nil
 }
 
 // floatCmp returns the comparison of two f32 (or f64) values after MODE's
@@ -105,12 +122,18 @@ func flushF64(x uint64) uint64 {
 // intCmp returns the comparison of two integers of type t
 // (warp.CompareInt).
 func intCmp(c traces.CmpOp, t traces.Type) func(a, b uint64, m alu.FPMode) bool {
-	n := 32
+	n, signed := intCmpWidth(t)
+	return func(a, b uint64, m alu.FPMode) bool { return warp.CompareInt(c, a, b, n, signed) }
+}
+
+// intCmpWidth is the width and signedness of an integer comparison of type
+// t.
+func intCmpWidth(t traces.Type) (n int, signed bool) {
+	n = 32
 	if t == traces.S64 || t == traces.U64 || t == traces.B64 {
 		n = 64
 	}
-	signed := t == traces.S32 || t == traces.S64
-	return func(a, b uint64, m alu.FPMode) bool { return warp.CompareInt(c, a, b, n, signed) }
+	return n, t == traces.S32 || t == traces.S64
 }
 
 // classF32 is v_cmp_class_f32: whether S1 has the bit of S0's class set.

@@ -80,9 +80,8 @@ type op struct {
 	red    uint8                       // bar.red kind
 	cin    bool                        // addc/subc/madc: reads the carry flag (the row's implicit use)
 	fp     alu.FPMode
-	kflip  uint64 // integer setp: sign-bit flip and width mask that make
-	kmask  uint64 // the comparison unsigned; ktab: result for <, ==, >
-	ktab   uint8
+	keys   warp.IntKeys                                           // integer setp: the comparison of lane vectors
+	kmask  uint64                                                 // div/rem: the type's bits
 	lanes2 func(dst, a, b []uint64, mask uint64, m alu.FPMode)    // alu lane-vector form
 	lanes3 func(dst, a, b, c []uint64, mask uint64, m alu.FPMode) // alu lane-vector form
 	target int32                                                  // bra target / call site

@@ -90,22 +90,11 @@ func execSetp(w *Warp, o *op, m uint64) error {
 	return nil
 }
 
-// execSetpInt is execSetp for integer types without a per-lane call: both
-// operands become unsigned keys (sign bit flipped for signed comparisons)
-// and o.ktab gives the result for <, == and >.
+// execSetpInt is execSetp for integer types without a per-lane call
+// (warp.IntKeys).
 func execSetpInt(w *Warp, o *op, m uint64) error {
-	a, b := w.in(o, 0), w.in(o, 1)
-	flip, mask, tab := o.kflip, o.kmask, o.ktab
-	var r uint64
-	for mm := m; mm != 0; mm &= mm - 1 {
-		l := tz(mm)
-		x, y := (a[l]^flip)&mask, (b[l]^flip)&mask
-		// 0 below, 1 equal, 2 above, without a data-dependent branch.
-		idx := uint(b2u(x >= y) + b2u(x > y))
-		r |= uint64(tab>>idx&1) << uint(l)
-	}
-	p, q := r, ^r
-	w.setpResult(o, m, p, q)
+	r := o.keys.Lanes(w.in(o, 0), w.in(o, 1), m)
+	w.setpResult(o, m, r, ^r)
 	return nil
 }
 

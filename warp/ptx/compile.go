@@ -539,34 +539,11 @@ func (c *compiler) setp(in *traces.Inst, o *op) error {
 	}
 	o.exec = execSetp
 	if t := in.Type; !t.IsFloat() {
-		// Integer comparisons as an unsigned comparison of keys.
-		n := t.Bits()
-		o.kmask = warp.LowMask(n)
-		if t.IsSigned() && !isUnsignedCmp(in.Cmp) {
-			o.kflip = 1 << uint(n-1)
+		if k, ok := warp.NewIntKeys(in.Cmp, t.Bits(), t.IsSigned()); ok {
+			o.keys, o.exec = k, execSetpInt
 		}
-		o.ktab = cmpTable(in.Cmp)
-		o.exec = execSetpInt
 	}
 	return nil
-}
-
-// cmpTable is the result of an integer comparison when a < b (bit 0),
-// a == b (bit 1) and a > b (bit 2).
-func cmpTable(op traces.CmpOp) uint8 {
-	switch op {
-	case traces.CmpEQ:
-		return 2
-	case traces.CmpNE:
-		return 5
-	case traces.CmpLT, traces.CmpLO:
-		return 1
-	case traces.CmpLE, traces.CmpLS:
-		return 3
-	case traces.CmpGT, traces.CmpHI:
-		return 4
-	}
-	return 6 // ge, hs
 }
 
 // cmpOperands decodes a, b (of type t) and the optional predicate c of

@@ -1,0 +1,57 @@
+package warp
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gpusim/gpusim/traces"
+)
+
+// TestIntKeysMatchCompareInt checks IntKeys.Lanes against CompareInt for
+// every integer condition, width and signedness, on values around the
+// sign bits of each width and random ones (with garbage above the width),
+// and that lanes outside the mask stay clear.
+func TestIntKeysMatchCompareInt(t *testing.T) {
+	ops := []traces.CmpOp{
+		traces.CmpEQ, traces.CmpNE, traces.CmpLT, traces.CmpLE, traces.CmpGT, traces.CmpGE,
+		traces.CmpLO, traces.CmpLS, traces.CmpHI, traces.CmpHS, traces.CmpAMDFalse, traces.CmpAMDTrue,
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	a, b := make([]uint64, 64), make([]uint64, 64)
+	for _, n := range []int{8, 16, 32, 64} {
+		edges := []uint64{0, 1, LowMask(n), LowMask(n) - 1, 1 << uint(n-1), 1<<uint(n-1) - 1, 1<<uint(n-1) + 1}
+		val := func() uint64 {
+			if rng.IntN(2) == 0 {
+				return edges[rng.IntN(len(edges))] | rng.Uint64()&^LowMask(n)
+			}
+			return rng.Uint64()
+		}
+		for _, signed := range []bool{false, true} {
+			for _, op := range ops {
+				k, ok := NewIntKeys(op, n, signed)
+				if !ok {
+					t.Fatalf("NewIntKeys(%v, %d, %v): not an integer comparison", op, n, signed)
+				}
+				for trial := 0; trial < 50; trial++ {
+					for l := range a {
+						a[l], b[l] = val(), val()
+						if rng.IntN(8) == 0 {
+							b[l] = a[l]
+						}
+					}
+					m := rng.Uint64()
+					got := k.Lanes(a, b, m)
+					for l := 0; l < 64; l++ {
+						want := m>>uint(l)&1 != 0 && CompareInt(op, a[l], b[l], n, signed)
+						if g := got>>uint(l)&1 != 0; g != want {
+							t.Fatalf("op %v n %d signed %v lane %d: %#x vs %#x: got %v, CompareInt %v", op, n, signed, l, a[l], b[l], g, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if _, ok := NewIntKeys(traces.CmpNAN, 32, false); ok {
+		t.Error("NewIntKeys accepted a floating-point condition")
+	}
+}
