@@ -96,10 +96,12 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 	case wImm:
 		return s.splt
 	}
+	// A scalar in every lane of the row (a straight loop: cheaper than
+	// walking the mask, and the other lanes are scratch).
 	x := modBits(w.sval(s), s)
 	d := w.scratch[i]
-	for mm := m; mm != 0; mm &= mm - 1 {
-		d[bits.TrailingZeros64(mm)] = x
+	for l := range d {
+		d[l] = x
 	}
 	return d
 }
