@@ -88,6 +88,13 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 			return d
 		}
 		hi := w.v[s.reg+W : s.reg+2*W]
+		if !s.abs && !s.neg {
+			for mm := m; mm != 0; mm &= mm - 1 {
+				l := bits.TrailingZeros64(mm)
+				d[l] = lo[l] | hi[l]<<32
+			}
+			return d
+		}
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
 			d[l] = modBits(lo[l]|hi[l]<<32, s)
