@@ -134,11 +134,18 @@ func execLoad(w *Warp, o *op, m uint64) error {
 	a := w.addrs(o, 0, m, warp.AccessLoad)
 	n, es := a.Size, o.size
 	seg := w.fastSeg(o.space, false)
+	// plain: one element into a register that takes it as loaded.
+	d0 := &o.dst[0]
+	plain := o.vec == 1 && d0.kind == dstReg && extKeeps(d0, 8*es)
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := tz(mm)
 		b := within(seg, a.Addr[l], n)
 		if b != nil {
 			a.Spaces[l] = o.space
+			if plain {
+				w.regs[d0.off+l] = warp.LoadN(b, es)
+				continue
+			}
 		} else {
 			var err error
 			if b, err = w.bytes(o.space, l, n, false); err != nil {
@@ -158,6 +165,14 @@ func execLoad(w *Warp, o *op, m uint64) error {
 	return nil
 }
 
+// extKeeps reports whether ext(v, d) is v for every value v of n bits.
+// ext sign-extends from a bit and masks: an n-bit value survives both when
+// it survives its largest value and its top bit alone.
+func extKeeps(d *dstOpd, n int) bool {
+	top, all := uint64(1)<<uint(n-1), warp.LowMask(n)
+	return ext(top, d) == top && ext(all, d) == all
+}
+
 // execStore: st of o.vec elements (sources 1..vec) of o.size bytes each.
 func execStore(w *Warp, o *op, m uint64) error {
 	a := w.addrs(o, 0, m, warp.AccessStore)
@@ -167,6 +182,7 @@ func execStore(w *Warp, o *op, m uint64) error {
 		vals[e] = w.in(o, e+1)
 	}
 	seg := w.fastSeg(o.space, true)
+	v0 := vals[0]
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := tz(mm)
 		b := within(seg, a.Addr[l], n)
@@ -180,6 +196,10 @@ func execStore(w *Warp, o *op, m uint64) error {
 			if o.space == traces.SpaceGlobal {
 				seg = w.gseg
 			}
+		}
+		if o.vec == 1 {
+			warp.StoreN(b, es, v0[l])
+			continue
 		}
 		for e := 0; e < o.vec; e++ {
 			warp.StoreN(b[e*es:], es, vals[e][l])
