@@ -30,6 +30,17 @@ func (s *Segment) Slice(addr uint64, n int, write bool) ([]byte, error) {
 	return nil, s.fault(addr, n, write)
 }
 
+// Within is Slice's fast path for a read: the n bytes at addr when the
+// segment holds them and addr is a multiple of n, nil otherwise (the
+// caller takes its checked path).
+func (s *Segment) Within(addr uint64, n int) []byte {
+	off := addr - s.Base
+	if off < uint64(len(s.Data)) && uint64(n) <= uint64(len(s.Data))-off && addr&uint64(n-1) == 0 {
+		return s.Data[off : off+uint64(n) : off+uint64(n)]
+	}
+	return nil
+}
+
 // fault builds the error of a failed access (kept out of Slice so that the
 // fast path inlines).
 func (s *Segment) fault(addr uint64, n int, write bool) error {

@@ -219,16 +219,34 @@ func execVLoad(w *Wave, o *wop, m uint64) error {
 	if o.info.Flat {
 		w.enqueue(warp.QueueLDS, pendCount, 0, 0, 0, 0)
 	}
+	// seg: the allocation a global (not flat) access last hit, whose
+	// aligned dwords need no further checks.
+	seg := w.gseg
+	if o.info.Flat {
+		seg = nil
+	}
+	sz := min(o.bytes, 4)
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
 		for r := 0; r < n; r++ {
-			sz := min(o.bytes, 4)
 			base := a.Addr[l]
-			a.Addr[l] = base + uint64(4*r)
-			b, _, err := w.vmBytes(l, sz, false)
-			a.Addr[l] = base
-			if err != nil {
-				return warp.AtLane(l, err)
+			var b []byte
+			if seg != nil {
+				b = seg.Within(base+uint64(4*r), sz)
+			}
+			if b != nil {
+				a.Spaces[l] = traces.SpaceGlobal
+			} else {
+				a.Addr[l] = base + uint64(4*r)
+				var err error
+				b, _, err = w.vmBytes(l, sz, false)
+				a.Addr[l] = base
+				if err != nil {
+					return warp.AtLane(l, err)
+				}
+				if !o.info.Flat {
+					seg = w.gseg
+				}
 			}
 			var x uint64
 			if b != nil {

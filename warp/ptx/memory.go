@@ -121,11 +121,7 @@ func within(seg *mem.Segment, addr uint64, n int) []byte {
 	if seg == nil {
 		return nil
 	}
-	off := addr - seg.Base
-	if off < uint64(len(seg.Data)) && uint64(n) <= uint64(len(seg.Data))-off && addr&uint64(n-1) == 0 {
-		return seg.Data[off : off+uint64(n)]
-	}
-	return nil
+	return seg.Within(addr, n)
 }
 
 // execLoad: ld/ldu of o.vec elements of o.size bytes each; lanes access in
