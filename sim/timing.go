@@ -203,14 +203,20 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 func (r *timingRun) run(every bool) (core.Cycle, error) {
 	var now core.Cycle
 	room := true // an SM may have room for the next block
+	// retireAt is the earliest cycle at which an SM retires a block: the
+	// SMs' RetireAt after the last step (and dispatch, which an empty
+	// block retires at once); before it no SM has anything to retire.
+	var retireAt core.Cycle
 	for iter := uint(0); ; iter++ {
 		if iter%stopPoll == 0 && stopped(r.p.Limits.Stop) {
 			return now, &InterruptError{}
 		}
 		r.smp.observe(now, r.sms, r.smStats, r.hier)
-		for i := range r.sms {
-			if r.retireSM(i, now) {
-				room = true
+		if now >= retireAt {
+			for i := range r.sms {
+				if r.retireSM(i, now) {
+					room = true
+				}
 			}
 		}
 		if room && r.next < r.total {
@@ -229,6 +235,7 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 			return now, lim.warpInstsError()
 		}
 		next := core.Never
+		retireAt = core.Never
 		for _, sm := range r.sms {
 			if every || sm.Wake() <= now {
 				if err := sm.Step(now); err != nil {
@@ -236,6 +243,7 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 				}
 			}
 			next = min(next, sm.Wake())
+			retireAt = min(retireAt, sm.RetireAt())
 		}
 		if next == core.Never {
 			return now, &FaultError{Err: r.deadlock(now)}
