@@ -94,6 +94,10 @@ func Less(a, b uint64, n int, signed bool) bool {
 // SignExtend is the low n bits of v as a signed integer.
 func SignExtend(v uint64, n int) int64 { return int64(v<<uint(64-n)) >> uint(64-n) }
 
+// UnsignedCmp reports the conditions that compare unsigned whatever the
+// type (lo, ls, hi, hs).
+func UnsignedCmp(op traces.CmpOp) bool { return op >= traces.CmpLO && op <= traces.CmpHS }
+
 // IntKeys is an integer comparison for whole lane vectors without a call
 // per lane: both operands become unsigned keys (the low bits of the width
 // kept, the sign bit flipped for a signed comparison) and Table holds the
@@ -107,8 +111,7 @@ type IntKeys struct {
 // an op that is not an integer comparison.
 func NewIntKeys(op traces.CmpOp, n int, signed bool) (IntKeys, bool) {
 	k := IntKeys{Mask: LowMask(n)}
-	unsigned := op >= traces.CmpLO && op <= traces.CmpHS
-	if signed && !unsigned {
+	if signed && !UnsignedCmp(op) {
 		k.Flip = 1 << uint(n-1)
 	}
 	switch op {

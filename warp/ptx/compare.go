@@ -40,8 +40,6 @@ func floatVal(v uint64, t traces.Type, ftz bool) float64 {
 // isFloatCmp reports the comparisons only floating-point types have.
 func isFloatCmp(op traces.CmpOp) bool { return op >= traces.CmpEQU && op <= traces.CmpNAN }
 
-// isUnsignedCmp reports lo/ls/hi/hs.
-func isUnsignedCmp(op traces.CmpOp) bool { return op >= traces.CmpLO && op <= traces.CmpHS }
 
 // combine applies a set/setp predicate combination.
 func combine(op traces.BoolOp, x, c uint64) uint64 {

@@ -582,7 +582,7 @@ func (c *compiler) comparator(in *traces.Inst, op traces.CmpOp, t traces.Type, f
 		if et == traces.TF32 {
 			return nil, c.unsupported(in, "comparison of .tf32")
 		}
-		if isUnsignedCmp(op) {
+		if warp.UnsignedCmp(op) {
 			return nil, c.errf(in, "unsigned comparison of a floating-point type")
 		}
 		return func(a, b uint64) bool { return warp.CompareFloat(op, floatVal(a, et, ftz), floatVal(b, et, ftz)) }, nil
