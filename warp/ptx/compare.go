@@ -40,7 +40,6 @@ func floatVal(v uint64, t traces.Type, ftz bool) float64 {
 // isFloatCmp reports the comparisons only floating-point types have.
 func isFloatCmp(op traces.CmpOp) bool { return op >= traces.CmpEQU && op <= traces.CmpNAN }
 
-
 // combine applies a set/setp predicate combination.
 func combine(op traces.BoolOp, x, c uint64) uint64 {
 	switch op {
