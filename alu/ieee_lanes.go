@@ -1,6 +1,9 @@
 package alu
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Lane-vector forms. Each slice holds one value per lane, lane i at index i,
 // zero-extended to 64 bits (the warp register-file layout, 32 or 64 lanes).
@@ -11,25 +14,62 @@ import "math/bits"
 
 // AddF32Lanes applies AddF32 to the active lanes.
 func AddF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
-	for ; mask != 0; mask &= mask - 1 {
-		i := bits.TrailingZeros64(mask)
-		dst[i] = uint64(AddF32(uint32(a[i]), uint32(b[i]), m))
-	}
+	addF32Lanes(dst, a, b, mask, m, 0)
 }
 
 // SubF32Lanes applies SubF32 to the active lanes.
 func SubF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	addF32Lanes(dst, a, b, mask, m, 0x80000000)
+}
+
+// addF32Lanes is AddF32(a, b^flip) lane by lane, with AddF32's fast path
+// (round to nearest even, finite operands, a float64 sum that float32
+// rounds correctly) in the loop and the call for the other lanes only.
+func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
+	if m&7 != 0 {
+		for ; mask != 0; mask &= mask - 1 {
+			i := bits.TrailingZeros64(mask)
+			dst[i] = uint64(AddF32(uint32(a[i]), uint32(b[i])^flip, m))
+		}
+		return
+	}
 	for ; mask != 0; mask &= mask - 1 {
 		i := bits.TrailingZeros64(mask)
-		dst[i] = uint64(SubF32(uint32(a[i]), uint32(b[i]), m))
+		x, y := flushF32(uint32(a[i]), m), flushF32(uint32(b[i])^flip, m)
+		if f32Finite(x) && f32Finite(y) {
+			s := float64(math.Float32frombits(x)) + float64(math.Float32frombits(y))
+			if f32FastOK(math.Float64bits(s)) {
+				dst[i] = uint64(math.Float32bits(float32(s)))
+				continue
+			}
+		}
+		dst[i] = uint64(AddF32(x, y, m))
 	}
 }
 
-// MulF32Lanes applies MulF32 to the active lanes.
+// MulF32Lanes applies MulF32 to the active lanes, with MulF32's fast path
+// (round to nearest even, finite operands, an exact float64 product that
+// is not tiny under FlushOut) in the loop.
 func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+	if m&7 != 0 {
+		for ; mask != 0; mask &= mask - 1 {
+			i := bits.TrailingZeros64(mask)
+			dst[i] = uint64(MulF32(uint32(a[i]), uint32(b[i]), m))
+		}
+		return
+	}
+	out := m&FlushOut != 0
 	for ; mask != 0; mask &= mask - 1 {
 		i := bits.TrailingZeros64(mask)
-		dst[i] = uint64(MulF32(uint32(a[i]), uint32(b[i]), m))
+		x, y := flushF32(uint32(a[i]), m), flushF32(uint32(b[i]), m)
+		if f32Finite(x) && f32Finite(y) {
+			p := float64(math.Float32frombits(x)) * float64(math.Float32frombits(y))
+			if !out || math.Float64bits(p)>>52&0x7ff >= 1023-126 {
+				dst[i] = uint64(math.Float32bits(float32(p)))
+				continue
+			}
+		}
+		dst[i] = uint64(MulF32(x, y, m))
 	}
 }
 
