@@ -22,7 +22,11 @@ import "math"
 // 24-bit rounding boundary between the exact value and the float64 value
 // would be a 53-bit number nearer the exact value). The fast paths take only
 // results in the f32 normal range that are not midpoints; the rest go to the
-// exact integer code. Explicit float64 conversions keep Go from fusing a
+// exact integer code. A sum is taken on a midpoint too when it is exact in
+// float64 (TwoSum's error is zero: float32 then rounds the tie to even
+// itself), and when it is zero (the float64 sum of two finite values, f32
+// or an exact product of two, is zero exactly when theirs is, with
+// IEEE's sign). Explicit float64 conversions keep Go from fusing a
 // multiply and an add.
 
 // f32Midpoint reports whether the float64 with bits d is halfway between two
@@ -34,6 +38,21 @@ func f32Midpoint(d uint64) bool { return d&(1<<29-1) == 1<<28 }
 // is at least the smallest f32 normal in magnitude and not an f32 midpoint.
 func f32FastOK(d uint64) bool {
 	return d>>52&0x7ff >= 1023-126 && !f32Midpoint(d)
+}
+
+// sumF32OK reports whether float32(s), for s the float64 sum of x and y
+// (f32 values, or an exact product and an f32 value), is their correctly
+// rounded f32 sum under round to nearest even.
+func sumF32OK(x, y, s float64) bool {
+	d := math.Float64bits(s)
+	if d>>52&0x7ff < 1023-126 {
+		return d<<1 == 0
+	}
+	if !f32Midpoint(d) {
+		return true
+	}
+	bv := s - x
+	return (x-(s-bv))+(y-bv) == 0
 }
 
 func f32Finite(x uint32) bool { return x&0x7f800000 != 0x7f800000 }
@@ -51,8 +70,8 @@ func AddF32(a, b uint32, m FPMode) uint32 {
 	if m&7 == 0 {
 		a, b = flushF32(a, m), flushF32(b, m)
 		if f32Finite(a) && f32Finite(b) {
-			s := float64(math.Float32frombits(a)) + float64(math.Float32frombits(b))
-			if d := math.Float64bits(s); f32FastOK(d) {
+			x, y := float64(math.Float32frombits(a)), float64(math.Float32frombits(b))
+			if s := x + y; sumF32OK(x, y, s) {
 				return math.Float32bits(float32(s))
 			}
 		}
@@ -88,8 +107,8 @@ func FmaF32(a, b, c uint32, m FPMode) uint32 {
 	a, b, c = flushF32(a, m), flushF32(b, m), flushF32(c, m)
 	if m&7 == 0 && f32Finite(a) && f32Finite(b) && f32Finite(c) {
 		p := float64(float64(math.Float32frombits(a)) * float64(math.Float32frombits(b)))
-		s := p + float64(math.Float32frombits(c))
-		if d := math.Float64bits(s); f32FastOK(d) {
+		z := float64(math.Float32frombits(c))
+		if s := p + z; sumF32OK(p, z, s) {
 			return math.Float32bits(float32(s))
 		}
 	}

@@ -37,8 +37,8 @@ func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
 		i := bits.TrailingZeros64(mask)
 		x, y := flushF32(uint32(a[i]), m), flushF32(uint32(b[i])^flip, m)
 		if f32Finite(x) && f32Finite(y) {
-			s := float64(math.Float32frombits(x)) + float64(math.Float32frombits(y))
-			if f32FastOK(math.Float64bits(s)) {
+			xf, yf := float64(math.Float32frombits(x)), float64(math.Float32frombits(y))
+			if s := xf + yf; sumF32OK(xf, yf, s) {
 				dst[i] = uint64(math.Float32bits(float32(s)))
 				continue
 			}
