@@ -75,22 +75,41 @@ func minMaxNum(a, b uint64, f fpFormat, m FPMode, max bool) uint64 {
 
 // MinF32 is PTX min{.ftz}.f32.
 func MinF32(a, b uint32, m FPMode) uint32 {
-	return uint32(minMaxPTX(uint64(a), uint64(b), fmtF32, m, false, false))
+	return minMaxF32(a, b, m, false, false)
 }
 
 // MaxF32 is PTX max{.ftz}.f32.
 func MaxF32(a, b uint32, m FPMode) uint32 {
-	return uint32(minMaxPTX(uint64(a), uint64(b), fmtF32, m, true, false))
+	return minMaxF32(a, b, m, true, false)
 }
 
 // MinNaNF32 is PTX min{.ftz}.NaN.f32.
 func MinNaNF32(a, b uint32, m FPMode) uint32 {
-	return uint32(minMaxPTX(uint64(a), uint64(b), fmtF32, m, false, true))
+	return minMaxF32(a, b, m, false, true)
 }
 
 // MaxNaNF32 is PTX max{.ftz}.NaN.f32.
 func MaxNaNF32(a, b uint32, m FPMode) uint32 {
-	return uint32(minMaxPTX(uint64(a), uint64(b), fmtF32, m, true, true))
+	return minMaxF32(a, b, m, true, true)
+}
+
+// minMaxF32 is minMaxPTX on f32 with the format's constants written in:
+// operands that are not NaNs after FlushIn are compared here (pick's
+// select), the rest go to minMaxPTX.
+func minMaxF32(a, b uint32, m FPMode, max, nanProp bool) uint32 {
+	x, y := flushF32(a, m), flushF32(b, m)
+	if x&0x7fffffff > 0x7f800000 || y&0x7fffffff > 0x7f800000 {
+		return uint32(minMaxPTX(uint64(a), uint64(b), fmtF32, m, max, nanProp))
+	}
+	takeX := -uint32(bit1((orderKeyF32(x) < orderKeyF32(y)) != max))
+	return y ^ (x^y)&takeX
+}
+
+// orderKeyF32 is orderKey for f32: negative values bit-inverted below the
+// positive ones, which get the sign bit.
+func orderKeyF32(x uint32) uint32 {
+	neg := -uint32(x >> 31)
+	return ^x&neg | (x|0x80000000)&^neg
 }
 
 // MinF64 is PTX min.f64.
