@@ -142,6 +142,16 @@ func NewIntKeys(op traces.CmpOp, n int, signed bool) (IntKeys, bool) {
 func (k IntKeys) Lanes(a, b []uint64, m uint64) uint64 {
 	flip, mask, tab := k.Flip, k.Mask, k.Table
 	var r uint64
+	if m == LowMask(len(a)) && len(b) >= len(a) {
+		// Every lane: a straight loop without bounds checks.
+		b = b[:len(a)]
+		for l := range a {
+			x, y := (a[l]^flip)&mask, (b[l]^flip)&mask
+			idx := uint(b2u(x >= y) + b2u(x > y))
+			r |= uint64(tab>>idx&1) << uint(l)
+		}
+		return r
+	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
 		x, y := (a[l]^flip)&mask, (b[l]^flip)&mask

@@ -39,8 +39,16 @@ func TestIntKeysMatchCompareInt(t *testing.T) {
 							b[l] = a[l]
 						}
 					}
-					m := rng.Uint64()
-					got := k.Lanes(a, b, m)
+					// Random masks, and every lane of 64 and of 32 (the
+					// straight loop).
+					aa, bb, m := a, b, rng.Uint64()
+					switch trial % 5 {
+					case 0:
+						m = LowMask(64)
+					case 1:
+						aa, bb, m = a[:32], b[:32], LowMask(32)
+					}
+					got := k.Lanes(aa, bb, m)
 					for l := 0; l < 64; l++ {
 						want := m>>uint(l)&1 != 0 && CompareInt(op, a[l], b[l], n, signed)
 						if g := got>>uint(l)&1 != 0; g != want {

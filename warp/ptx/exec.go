@@ -50,6 +50,14 @@ func execAdd32(w *Warp, o *op, m uint64) error {
 	a, b := w.in(o, 0), w.in(o, 1)
 	d := w.out(o, 0)
 	mask := o.dst[0].mask
+	if m == warp.LowMask(len(d)) {
+		// Every lane: a straight loop without bounds checks.
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
+			d[l] = (a[l] + b[l]) & mask
+		}
+		return nil
+	}
 	for ; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros64(m)
 		d[l] = (a[l] + b[l]) & mask
@@ -61,6 +69,13 @@ func execSub32(w *Warp, o *op, m uint64) error {
 	a, b := w.in(o, 0), w.in(o, 1)
 	d := w.out(o, 0)
 	mask := o.dst[0].mask
+	if m == warp.LowMask(len(d)) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
+			d[l] = (a[l] - b[l]) & mask
+		}
+		return nil
+	}
 	for ; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros64(m)
 		d[l] = (a[l] - b[l]) & mask
