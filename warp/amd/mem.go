@@ -200,9 +200,17 @@ func (w *Wave) flatAddrs(o *wop, m uint64, kind warp.AccessKind) *warp.Access {
 		}
 	} else {
 		hi := w.v[s.reg+W : s.reg+2*W]
-		for mm := m; mm != 0; mm &= mm - 1 {
-			l := bits.TrailingZeros64(mm)
-			a.Addr[l] = lo[l] | hi[l]<<32 + off
+		if addr := a.Addr[:W]; m == warp.LowMask(W) {
+			// Every lane: a straight loop without bounds checks.
+			lo, hi = lo[:len(addr)], hi[:len(addr)]
+			for l := range addr {
+				addr[l] = lo[l] | hi[l]<<32 + off
+			}
+		} else {
+			for mm := m; mm != 0; mm &= mm - 1 {
+				l := bits.TrailingZeros64(mm)
+				a.Addr[l] = lo[l] | hi[l]<<32 + off
+			}
 		}
 	}
 	w.res.Mem = a

@@ -84,9 +84,16 @@ func (w *Warp) addrs(o *op, i int, m uint64, kind warp.AccessKind) *warp.Access 
 		}
 	} else {
 		r := w.regs[s.off : s.off+w.width]
-		for mm := m; mm != 0; mm &= mm - 1 {
-			l := tz(mm)
-			a.Addr[l] = r[l] + base
+		if addr := a.Addr[:len(r)]; m == warp.LowMask(len(r)) {
+			// Every lane: a straight loop without bounds checks.
+			for l := range addr {
+				addr[l] = r[l] + base
+			}
+		} else {
+			for mm := m; mm != 0; mm &= mm - 1 {
+				l := tz(mm)
+				a.Addr[l] = r[l] + base
+			}
 		}
 	}
 	w.res.Mem = a
