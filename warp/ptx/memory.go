@@ -140,6 +140,21 @@ func execLoad(w *Warp, o *op, m uint64) error {
 	// plain: one element into a register that takes it as loaded.
 	d0 := &o.dst[0]
 	plain := o.vec == 1 && d0.kind == dstReg && extKeeps(d0, 8*es)
+	if W := w.width; plain && seg != nil && m == warp.LowMask(W) {
+		// Every lane: in lane order while they hit seg, the rest (from
+		// the first that does not) below.
+		regs, addr, sps := w.regs[d0.off:d0.off+W], a.Addr[:W], a.Spaces[:W]
+		l := 0
+		for ; l < W; l++ {
+			b := seg.Within(addr[l], n)
+			if b == nil {
+				break
+			}
+			sps[l] = o.space
+			regs[l] = warp.LoadN(b, es)
+		}
+		m &^= warp.LowMask(l)
+	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := tz(mm)
 		b := within(seg, a.Addr[l], n)
