@@ -268,3 +268,69 @@ func TestAccessRecord(t *testing.T) {
 }
 
 func binaryLE(b []byte, n int) uint64 { return warp.LoadN(b, n) }
+
+// TestFullWarpAcrossAllocations runs a full warp's plain load and store
+// whose lanes fall in two allocations: the first 20 lanes in the one the
+// warp's last access hit (the straight loop) and the rest in another (the
+// checked path from lane 20 on), and the other way round.
+func TestFullWarpAcrossAllocations(t *testing.T) {
+	const body = `
+		ld.param.u64 %rd1, [pvar+0]
+		ld.param.u64 %rd2, [pvar+8]
+		ld.param.u64 %rd3, [pvar+16]
+		ld.param.u64 %rd4, [pvar+24]
+		ld.param.u32 %r9, [pvar+32]
+		mov.u32 %r1, %tid.x
+		setp.lt.u32 %p1, %r1, 20
+		sub.u32 %r2, %r1, 20
+		selp.u32 %r3, %r1, %r2, %p1
+		mul.wide.u32 %rd5, %r3, 4
+		selp.b64 %rd6, %rd1, %rd2, %p1
+		setp.ne.u32 %p2, %r9, 0
+		selp.b64 %rd10, %rd2, %rd1, %p2
+		ld.global.u32 %r8, [%rd10]
+		add.s64 %rd7, %rd6, %rd5
+		ld.global.u32 %r4, [%rd7]
+		add.u32 %r5, %r4, %r8
+		selp.b64 %rd8, %rd3, %rd4, %p1
+		selp.b64 %rd11, %rd4, %rd3, %p2
+		ld.global.u32 %r7, [%rd11]
+		add.s64 %rd9, %rd8, %rd5
+		st.global.u32 [%rd9], %r5
+		ret`
+	for _, other := range []uint64{0, 1} {
+		// other 0: the warp's last access before each is in the first
+		// lanes' allocation; 1: in the last lanes'.
+		r := newRig(t, body, rigOpts{block: [3]uint32{32, 1, 1}, params: []uint64{0, 0, 0, 0, 0}})
+		av, bv := make([]uint64, 20), make([]uint64, 12)
+		for i := range av {
+			av[i] = 100 + uint64(i)
+		}
+		for i := range bv {
+			bv[i] = 500 + uint64(i)
+		}
+		a, b := r.alloc(4, av...), r.alloc(4, bv...)
+		c, d := r.alloc(4, make([]uint64, 20)...), r.alloc(4, make([]uint64, 12)...)
+		for i, v := range []uint64{a, b, c, d, other} {
+			r.setParam(i, v)
+		}
+		if err := r.runGrid(); err != nil {
+			t.Fatal(err)
+		}
+		first := av[0] // what %r8 loaded: the first word of a (other 0) or b
+		if other == 1 {
+			first = bv[0]
+		}
+		gc, gd := r.read(c, 4, 20), r.read(d, 4, 12)
+		for i := range gc {
+			if want := av[i] + first; gc[i] != want {
+				t.Errorf("other %d: lane %d stored %d, want %d", other, i, gc[i], want)
+			}
+		}
+		for i := range gd {
+			if want := bv[i] + first; gd[i] != want {
+				t.Errorf("other %d: lane %d stored %d, want %d", other, 20+i, gd[i], want)
+			}
+		}
+	}
+}
