@@ -72,22 +72,24 @@ func execMemtime(w *Wave, o *wop, m uint64) error {
 // globalLoad reads n (1, 2, 4, 8) little-endian bytes of global memory.
 // Dword accesses need only byte alignment (AMD's unaligned access mode).
 func (w *Wave) globalLoad(addr uint64, n int) (uint64, error) {
-	b, err := w.globalBytes(addr, n, false)
+	b, err := w.globalBytes(&w.sseg, addr, n, false)
 	if err != nil {
 		return 0, err
 	}
 	return warp.LoadN(b, n), nil
 }
 
-// globalBytes returns the bytes of an access inside one allocation.
-func (w *Wave) globalBytes(addr uint64, n int, write bool) ([]byte, error) {
+// globalBytes returns the bytes of an access inside one allocation; *last
+// is the allocation the wave's last access of its kind hit (scalar and
+// vector accesses keep one each: they mostly go to different buffers).
+func (w *Wave) globalBytes(last **mem.Segment, addr uint64, n int, write bool) ([]byte, error) {
 	g := w.b.l.cfg.Global
-	s := w.gseg
+	s := *last
 	if s == nil || addr-s.Base >= uint64(len(s.Data)) {
 		if s = g.Find(addr); s == nil {
 			return g.Host(addr, uint64(n))
 		}
-		w.gseg = s
+		*last = s
 	}
 	if addr&uint64(n-1) == 0 {
 		return s.Slice(addr, n, write)
@@ -123,7 +125,7 @@ func (w *Wave) vmBytes(l int, n int, write bool) ([]byte, bool, error) {
 	} else {
 		a.Spaces[l] = traces.SpaceGlobal
 	}
-	b, err := w.globalBytes(addr, n, write)
+	b, err := w.globalBytes(&w.gseg, addr, n, write)
 	return b, false, err
 }
 
@@ -234,6 +236,9 @@ func execVLoad(w *Wave, o *wop, m uint64) error {
 		seg = nil
 	}
 	sz := min(o.bytes, 4)
+	if n == 1 && seg != nil && !o.signed && m == w.wmask {
+		m &^= warp.LowMask(warp.PlainLanes(seg, a, traces.SpaceGlobal, sz, p.data[:W], false))
+	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
 		for r := 0; r < n; r++ {

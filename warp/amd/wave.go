@@ -70,7 +70,8 @@ type Wave struct {
 
 	acc  warp.Access
 	dual []uint64     // VOPD: the Y half's result until both halves are done
-	gseg *mem.Segment // the global allocation the last access hit
+	gseg *mem.Segment // the global allocation the last vector access hit
+	sseg *mem.Segment // the one the last scalar load hit
 }
 
 func newWave(b *Block, id int) *Wave {

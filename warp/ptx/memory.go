@@ -141,7 +141,7 @@ func execLoad(w *Warp, o *op, m uint64) error {
 	d0 := &o.dst[0]
 	plain := o.vec == 1 && d0.kind == dstReg && extKeeps(d0, 8*es)
 	if W := w.width; plain && seg != nil && m == warp.LowMask(W) {
-		m &^= warp.LowMask(plainLanes(seg, a, o.space, es, w.regs[d0.off:d0.off+W], false))
+		m &^= warp.LowMask(warp.PlainLanes(seg, a, o.space, es, w.regs[d0.off:d0.off+W], false))
 	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := tz(mm)
@@ -171,29 +171,6 @@ func execLoad(w *Warp, o *op, m uint64) error {
 	return nil
 }
 
-// plainLanes is a load of one es-byte element into vals (a register's
-// lanes), or with store a store of one from vals, for every lane of a
-// warp in lane order while the lanes' addresses in a hit seg. It returns
-// how many lanes it did; the caller does the rest, from the first that
-// missed, on its checked path.
-func plainLanes(seg *mem.Segment, a *warp.Access, sp traces.Space, es int, vals []uint64, store bool) int {
-	addr := a.Addr[:len(vals)]
-	sps := a.Spaces[:len(vals)]
-	for l := range addr {
-		b := seg.Within(addr[l], es)
-		if b == nil {
-			return l
-		}
-		sps[l] = sp
-		if store {
-			warp.StoreN(b, es, vals[l])
-		} else {
-			vals[l] = warp.LoadN(b, es)
-		}
-	}
-	return len(addr)
-}
-
 // extKeeps reports whether ext(v, d) is v for every value v of n bits.
 // ext sign-extends from a bit and masks: an n-bit value survives both when
 // it survives its largest value and its top bit alone.
@@ -213,7 +190,7 @@ func execStore(w *Warp, o *op, m uint64) error {
 	seg := w.fastSeg(o.space, true)
 	v0 := vals[0]
 	if W := w.width; o.vec == 1 && seg != nil && m == warp.LowMask(W) {
-		m &^= warp.LowMask(plainLanes(seg, a, o.space, es, v0[:W], true))
+		m &^= warp.LowMask(warp.PlainLanes(seg, a, o.space, es, v0[:W], true))
 	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := tz(mm)
