@@ -23,14 +23,15 @@ func NewSegment(space traces.Space, base, size uint64, readOnly bool) *Segment {
 // the segment: a load copies out of it, a store copies into it. Faults:
 // out of range, misaligned, write to a read-only segment.
 func (s *Segment) Slice(addr uint64, n int, write bool) ([]byte, error) {
-	off := addr - s.Base
-	if off < uint64(len(s.Data)) && uint64(n) <= uint64(len(s.Data))-off && addr&uint64(n-1) == 0 && (!write || !s.ReadOnly) {
-		return s.Data[off : off+uint64(n) : off+uint64(n)], nil
+	if !write || !s.ReadOnly {
+		if b := s.Within(addr, n); b != nil {
+			return b, nil
+		}
 	}
 	return nil, s.fault(addr, n, write)
 }
 
-// Within is Slice's fast path for a read: the n bytes at addr when the
+// Within is Slice's check without the fault, for a read: the n bytes at addr when the
 // segment holds them and addr is a multiple of n, nil otherwise (the
 // caller takes its checked path).
 func (s *Segment) Within(addr uint64, n int) []byte {
