@@ -89,16 +89,23 @@ func SubF32(a, b uint32, m FPMode) uint32 {
 func MulF32(a, b uint32, m FPMode) uint32 {
 	if m&7 == 0 {
 		a, b = flushF32(a, m), flushF32(b, m)
-		if f32Finite(a) && f32Finite(b) {
-			// The product is exact in float64, so float32() rounds once; with
-			// FlushOut a tiny product needs the exact path's tininess test.
-			p := float64(math.Float32frombits(a)) * float64(math.Float32frombits(b))
-			if d := math.Float64bits(p); m&FlushOut == 0 || d>>52&0x7ff >= 1023-126 {
-				return math.Float32bits(float32(p))
-			}
+		if r, ok := mulF32Fast(a, b, m&FlushOut != 0); ok {
+			return r
 		}
 	}
 	return uint32(mulGeneric(uint64(a), uint64(b), fmtF32, m))
+}
+
+// mulF32Fast is MulF32's fast path for round to nearest even, on flushed
+// operands (flushOut: m has FlushOut): ok false sends the caller to the
+// exact code. The product is exact in float64, so float32() rounds once;
+// with FlushOut a tiny product needs the exact path's tininess test.
+func mulF32Fast(a, b uint32, flushOut bool) (r uint32, ok bool) {
+	if !f32Finite(a) || !f32Finite(b) {
+		return 0, false
+	}
+	p := float64(math.Float32frombits(a)) * float64(math.Float32frombits(b))
+	return math.Float32bits(float32(p)), !flushOut || math.Float64bits(p)>>52&0x7ff >= 1023-126
 }
 
 // FmaF32 returns a*b + c rounded once (PTX fma.f32, AMD v_fma_f32). An

@@ -37,6 +37,8 @@ func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
 		i := bits.TrailingZeros64(mask)
 		x, y := flushF32(uint32(a[i]), m), flushF32(uint32(b[i])^flip, m)
 		if f32Finite(x) && f32Finite(y) {
+			// AddF32's fast path, written out: as a function it would not
+			// inline, and the call per lane is what this loop saves.
 			xf, yf := float64(math.Float32frombits(x)), float64(math.Float32frombits(y))
 			if s := xf + yf; sumF32OK(xf, yf, s) {
 				dst[i] = uint64(math.Float32bits(float32(s)))
@@ -62,12 +64,9 @@ func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 	for ; mask != 0; mask &= mask - 1 {
 		i := bits.TrailingZeros64(mask)
 		x, y := flushF32(uint32(a[i]), m), flushF32(uint32(b[i]), m)
-		if f32Finite(x) && f32Finite(y) {
-			p := float64(math.Float32frombits(x)) * float64(math.Float32frombits(y))
-			if !out || math.Float64bits(p)>>52&0x7ff >= 1023-126 {
-				dst[i] = uint64(math.Float32bits(float32(p)))
-				continue
-			}
+		if r, ok := mulF32Fast(x, y, out); ok {
+			dst[i] = uint64(r)
+			continue
 		}
 		dst[i] = uint64(MulF32(x, y, m))
 	}
