@@ -140,26 +140,27 @@ func NewIntKeys(op traces.CmpOp, n int, signed bool) (IntKeys, bool) {
 // Lanes compares a[l] with b[l] for the lanes l of m: bit l of the result
 // is set where the comparison holds.
 func (k IntKeys) Lanes(a, b []uint64, m uint64) uint64 {
-	flip, mask, tab := k.Flip, k.Mask, k.Table
 	var r uint64
 	if m == LowMask(len(a)) && len(b) >= len(a) {
 		// Every lane: a straight loop without bounds checks.
 		b = b[:len(a)]
 		for l := range a {
-			x, y := (a[l]^flip)&mask, (b[l]^flip)&mask
-			idx := uint(b2u(x >= y) + b2u(x > y))
-			r |= uint64(tab>>idx&1) << uint(l)
+			r |= k.holds(a[l], b[l]) << uint(l)
 		}
 		return r
 	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		x, y := (a[l]^flip)&mask, (b[l]^flip)&mask
-		// 0 below, 1 equal, 2 above, without a data-dependent branch.
-		idx := uint(b2u(x >= y) + b2u(x > y))
-		r |= uint64(tab>>idx&1) << uint(l)
+		r |= k.holds(a[l], b[l]) << uint(l)
 	}
 	return r
+}
+
+// holds is 1 where the comparison of x and y holds, else 0: from the
+// keys' order (0 below, 1 equal, 2 above) without a data-dependent branch.
+func (k IntKeys) holds(x, y uint64) uint64 {
+	x, y = (x^k.Flip)&k.Mask, (y^k.Flip)&k.Mask
+	return uint64(k.Table>>uint(b2u(x >= y)+b2u(x > y))) & 1
 }
 
 // b2u is 1 for true, 0 for false (a flag, not a branch).
