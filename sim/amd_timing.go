@@ -22,6 +22,7 @@ func (s waveSource) Width() int                      { return s.l.Code().Width()
 func (s waveSource) WarpsPerBlock() int              { return s.l.WavesPerBlock() }
 func (s waveSource) BlockFootprint() uint64          { return s.l.BlockFootprint() }
 func (s waveSource) Counts(add func([]warp.PCCount)) { s.l.Counts(add) }
+func (s waveSource) ShareRows(group []int)           { s.l.ShareRows(group) }
 
 func (s waveSource) NewBlock(id [3]uint32, sm uint32) (SourceBlock, error) {
 	b, err := s.l.NewBlock(id, sm)

@@ -169,6 +169,12 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 			return nil, err
 		}
 	}
+	// The SMs one goroutine steps never execute at the same time.
+	group := make([]int, nsm)
+	if par != nil {
+		group = par.groups()
+	}
+	src.ShareRows(group)
 	var end core.Cycle
 	if par != nil {
 		end, err = r.runParallel(par, pcStats)

@@ -126,6 +126,17 @@ func newParClock(r *timingRun, n, nsm, pcs int) *parClock {
 	return c
 }
 
+// groups numbers, per SM, the worker that steps it.
+func (c *parClock) groups() []int {
+	g := make([]int, len(c.owners))
+	for k, w := range c.ws {
+		for _, sm := range w.sms {
+			g[sm] = k
+		}
+	}
+	return g
+}
+
 // owner is the worker that steps SM i.
 func (c *parClock) owner(i int) *parWorker { return c.owners[i] }
 

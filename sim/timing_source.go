@@ -21,6 +21,11 @@ type BlockSource interface {
 	// Counts calls add with per-PC warp and thread instruction counters
 	// whose sum is the launch's so far (one table per SM).
 	Counts(add func([]warp.PCCount))
+	// ShareRows says that group[sm] numbers the goroutine that steps SM
+	// sm: blocks reset from then on may share, among the SMs of a group,
+	// the lane vectors a warp needs only while one instruction executes
+	// (without it, each SM has its own).
+	ShareRows(group []int)
 }
 
 // SourceBlock is one block object of a BlockSource; the timing driver
@@ -46,6 +51,7 @@ func (s ptxSource) Width() int                      { return s.l.Code().Width() 
 func (s ptxSource) WarpsPerBlock() int              { return s.l.WarpsPerBlock() }
 func (s ptxSource) BlockFootprint() uint64          { return s.l.BlockFootprint() }
 func (s ptxSource) Counts(add func([]warp.PCCount)) { s.l.Counts(add) }
+func (s ptxSource) ShareRows(group []int)           { s.l.ShareRows(group) }
 
 func (s ptxSource) NewBlock(ctaid [3]uint32, sm uint32) (SourceBlock, error) {
 	b, err := s.l.NewBlock(ctaid, sm)

@@ -75,7 +75,7 @@ type wop struct {
 	sop     func(w *Wave, a, b uint64) uint64 // scalar ALU (may set SCC)
 	y       *wop                              // VOPD: the Y half
 	inner   wexecFn                           // VOPD X half: its own exec (exec is execDual)
-	isY     bool                              // VOPD Y half: its result goes to Wave.dual
+	isY     bool                              // VOPD Y half: its result goes to the lane rows' dual
 	dmask   uint64                            // mask of a VALU result (32 or 64 bits)
 }
 

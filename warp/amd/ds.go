@@ -222,7 +222,7 @@ func execDSAtomic(w *Wave, o *wop, m uint64) error {
 // source lanes read as 0 (AMD ISA manuals' pseudocode). No LDS is touched.
 func execDSPermute(w *Wave, o *wop, m uint64) error {
 	W := w.width
-	tmp := w.scratch[6]
+	tmp := w.rows.src[6]
 	clear(tmp)
 	data := w.v[o.src[3].reg : o.src[3].reg+W]
 	w.seq++

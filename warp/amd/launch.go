@@ -39,6 +39,11 @@ type Launch struct {
 	waves   int // waves per workgroup
 	lds     uint64
 	counts  warp.PCCounts // per CU, per static PC (Counts)
+	// rows are the shared lane rows (rows.go): rows[k] serves the compute
+	// units cu with rowGroup[cu] == k, and rows[len(rowGroup)+cu] a
+	// compute unit past rowGroup.
+	rows     []*laneRows
+	rowGroup []int
 }
 
 // Counts calls add with, per static PC (index Code.Len() is the end of
@@ -149,10 +154,10 @@ func (b *Block) Reset(id [3]uint32, cu uint32) {
 	clear(b.lds.Data)
 	b.live = len(b.waves)
 	b.barArrived, b.barPhase = 0, 0
-	counts := b.l.counts.For(cu)
+	counts, rows := b.l.counts.For(cu), b.l.rowsFor(cu)
 	for _, w := range b.waves {
 		w.reset()
-		w.counts = counts
+		w.counts, w.rows = counts, rows
 	}
 }
 

@@ -78,7 +78,7 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 		if s.n == 1 && !s.abs && !s.neg {
 			return w.v[s.reg : s.reg+W : s.reg+W]
 		}
-		d := w.scratch[i]
+		d := w.rows.src[i]
 		lo := w.v[s.reg : s.reg+W]
 		if s.n == 1 {
 			for mm := m; mm != 0; mm &= mm - 1 {
@@ -106,7 +106,7 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 	// A scalar in every lane of the row (a straight loop: cheaper than
 	// walking the mask, and the other lanes are scratch).
 	x := modBits(w.sval(s), s)
-	d := w.scratch[i]
+	d := w.rows.src[i]
 	for l := range d {
 		d[l] = x
 	}
@@ -117,13 +117,13 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 // can be written directly, else a scratch row (vcommit moves it).
 func (w *Wave) vout(o *wop) []uint64 {
 	if o.isY {
-		return w.dual
+		return w.rows.dual
 	}
 	d := &o.dst[0]
 	if d.n == 1 && !o.clamp && o.omod == 0 {
 		return w.v[d.reg : d.reg+w.width : d.reg+w.width]
 	}
-	return w.scratch[7]
+	return w.rows.src[7]
 }
 
 // vcommit finishes a VALU result written to vout: the output modifier and

@@ -317,7 +317,7 @@ func (w *Wave) accumulator(o *wop, m uint64) []uint64 {
 	if d.n == 1 {
 		return w.v[d.reg : d.reg+W : d.reg+W]
 	}
-	acc := w.scratch[5]
+	acc := w.rows.src[5]
 	lo, hi := w.v[d.reg:d.reg+W], w.v[d.reg+W:d.reg+2*W]
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
@@ -386,7 +386,7 @@ func execVMmac(w *Wave, o *wop, m uint64) error {
 	return nil
 }
 
-// execDual runs a VOPD pair: the Y half computes into Wave.dual first
+// execDual runs a VOPD pair: the Y half computes into the lane rows' dual row first
 // (reading its sources before either half writes), then the X half runs
 // normally, then Y's result is written.
 func execDual(w *Wave, x *wop, m uint64) error {
@@ -401,7 +401,7 @@ func execDual(w *Wave, x *wop, m uint64) error {
 	row := w.v[d.reg : d.reg+w.width]
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		row[l] = w.dual[l] & mask32
+		row[l] = w.rows.dual[l] & mask32
 	}
 	return nil
 }

@@ -33,21 +33,21 @@ type Wave struct {
 	// Step reads after it, are two cache lines: a Wave, allocated with
 	// Go's 8-byte header before it, starts 8 bytes past a line, so s[126:]
 	// starts one. An SM's waves leave the cache while the other SMs step.
-	s       [traces.AMDNumSRegs]uint32
-	done    bool
-	barOn   bool  // waits at a barrier
-	pushed  uint8 // queues (bit per warp.Queue) the current instruction added to
-	trap    bool
-	pc      int32
-	next    int32
-	ops     []wop
-	wmask   uint64 // all lanes of the wave width
-	now     uint64
-	counts  []warp.PCCount // per static PC: its CU's table (warp.PCCounts)
-	res     warp.Result
-	v       []uint64 // VGPRs: v[r*width+lane], low 32 bits meaningful
-	width   int
-	scratch [8][]uint64
+	s      [traces.AMDNumSRegs]uint32
+	done   bool
+	barOn  bool  // waits at a barrier
+	pushed uint8 // queues (bit per warp.Queue) the current instruction added to
+	trap   bool
+	pc     int32
+	next   int32
+	ops    []wop
+	wmask  uint64 // all lanes of the wave width
+	now    uint64
+	counts []warp.PCCount // per static PC: its CU's table (warp.PCCounts)
+	res    warp.Result
+	v      []uint64 // VGPRs: v[r*width+lane], low 32 bits meaningful
+	width  int
+	rows   *laneRows // this instruction's lane rows, shared (rows.go)
 
 	b     *Block
 	code  *Code
@@ -69,7 +69,6 @@ type Wave struct {
 	retire [warp.NumQueues]int // entries the last wait retired
 
 	acc  warp.Access
-	dual []uint64     // VOPD: the Y half's result until both halves are done
 	gseg *mem.Segment // the global allocation the last vector access hit
 	sseg *mem.Segment // the one the last scalar load hit
 }
@@ -79,15 +78,11 @@ func newWave(b *Block, id int) *Wave {
 	W := l.width
 	w := &Wave{
 		b: b, code: l.code, ops: l.code.ops, id: id, width: W, first: id * W,
-		v:    make([]uint64, l.code.vgprs*W),
-		dual: make([]uint64, W),
+		v: make([]uint64, l.code.vgprs*W),
 	}
 	w.wmask = warp.LowMask(W)
 	threads := min(W, l.threads-w.first)
 	w.lanes = warp.LowMask(threads)
-	for i := range w.scratch {
-		w.scratch[i] = make([]uint64, W)
-	}
 	w.acc.Addr = make([]uint64, W)
 	w.acc.Spaces = make([]traces.Space, W)
 	return w

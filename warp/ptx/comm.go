@@ -17,7 +17,7 @@ func execShfl(w *Warp, o *op, m uint64) error {
 	a, b, c := w.in(o, 0), w.in(o, 1), w.in(o, 2)
 	lmask := uint64(w.width - 1) // lane index bits (31 for warps of 32)
 	var p uint64
-	t := w.tmp
+	t := w.rows.tmp
 	for mm := m; mm != 0; mm &= mm - 1 {
 		lane := tz(mm)
 		bval := b[lane] & lmask
@@ -73,7 +73,7 @@ func execVote(w *Warp, o *op, m uint64) error {
 		masks = w.in(o, 1)
 	}
 	if o.mode == traces.VoteBallot {
-		t := w.tmp
+		t := w.rows.tmp
 		for mm := m; mm != 0; mm &= mm - 1 {
 			lane := tz(mm)
 			part := m

@@ -91,6 +91,11 @@ type Launch struct {
 	framePtxas  []bool
 
 	counts warp.PCCounts // per SM, per static PC (Counts)
+	// rows are the shared lane rows (rows.go): rows[k] serves the SMs sm
+	// with rowGroup[sm] == k, and rows[len(rowGroup)+sm] an SM past
+	// rowGroup.
+	rows     []*laneRows
+	rowGroup []int
 }
 
 // Counts calls add with the warp and thread instructions (lanes whose

@@ -253,17 +253,17 @@ func execMma(w *Warp, o *op, m uint64) error {
 	}
 	p := o.mat
 	mk, kn, mn := p.m*p.k, p.k*p.n, p.m*p.n
-	buf := w.mat[:p.batch*(mk+kn+2*mn)]
+	buf := w.rows.mat[:p.batch*(mk+kn+2*mn)]
 	A, B := buf[:p.batch*mk], buf[p.batch*mk:p.batch*(mk+kn)]
 	C, D := buf[p.batch*(mk+kn):p.batch*(mk+kn+mn)], buf[p.batch*(mk+kn+mn):]
 	w.gather(&p.frag[0], A)
 	w.gather(&p.frag[1], B)
 	w.gather(&p.frag[2], C)
 	tm := w.b.l.cfg.Model
-	a32, b32 := w.dotA[:p.k], w.dotB[:p.k]
+	a32, b32 := w.rows.dotA[:p.k], w.rows.dotB[:p.k]
 	if p.kind == mmaFloat {
 		// Every multiplicand enters N (or M) dot products: decode it once.
-		da, db := w.opA[:len(A)], w.opB[:len(B)]
+		da, db := w.rows.opA[:len(A)], w.rows.opB[:len(B)]
 		for i, x := range A {
 			da[i] = alu.DecodeTensor(p.tensor, uint32(x))
 		}

@@ -19,7 +19,7 @@ func (w *Warp) in(o *op, i int) []uint64 {
 }
 
 func (w *Warp) inSlow(s *srcOpd, i int) []uint64 {
-	v := w.scratch[i]
+	v := w.rows.src[i]
 	switch s.kind {
 	case srcSpecial:
 		switch s.sreg {
@@ -30,7 +30,7 @@ func (w *Warp) inSlow(s *srcOpd, i int) []uint64 {
 		case traces.SRegTidZ:
 			return w.tid[2]
 		case traces.SRegLaneID:
-			return w.laneID
+			return w.rows.laneID
 		}
 		w.special(s.sreg, s.disp, v)
 	case srcSym:
@@ -180,7 +180,7 @@ func (w *Warp) pred(o *op, i int) uint64 {
 func (w *Warp) out(o *op, i int) []uint64 {
 	d := &o.dst[i]
 	if d.kind != dstReg {
-		return w.sink
+		return w.rows.sink
 	}
 	return w.regs[d.off : d.off+w.width : d.off+w.width]
 }

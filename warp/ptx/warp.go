@@ -3,7 +3,6 @@ package ptx
 import (
 	"errors"
 
-	"github.com/gpusim/gpusim/alu"
 	"github.com/gpusim/gpusim/warp"
 	"math/bits"
 
@@ -62,14 +61,11 @@ type Warp struct {
 	redOp   *op    // pending bar.red destination
 	redMask uint64 // lanes that executed that bar.red
 
-	acc     warp.Access
-	tid     [3][]uint64
-	laneID  []uint64
-	scratch [5][]uint64
-	tmp     []uint64     // cross-lane staging (shfl)
-	sink    []uint64     // where `_` destinations go
-	gseg    *mem.Segment // the global allocation the last access hit
-	tx      *texScratch  // texture and surface instructions' working memory (tex_exec.go)
+	acc  warp.Access
+	tid  [3][]uint64
+	rows *laneRows    // this instruction's lane rows, shared (rows.go)
+	gseg *mem.Segment // the global allocation the last access hit
+	tx   *texScratch  // texture and surface instructions' working memory (tex_exec.go)
 
 	sp      []uint32 // per lane: bytes of its call stack in use (recursive kernels)
 	saves   [][]byte // per lane: the saved activations of recursive calls
@@ -77,12 +73,9 @@ type Warp struct {
 	strLane int      // the lane whose %s strings readString reads
 	strFn   func(addr uint64) (string, bool)
 
-	// Matrix instructions (mma.go, matmem.go): the gathered matrices, one
-	// dot product's operands, and the extra parts of a multi-part access.
-	mat        []uint64
-	dotA, dotB []uint32
-	opA, opB   []alu.TensorOperand
-	parts      []warp.Access
+	// Matrix instructions (matmem.go): the extra parts of a multi-part
+	// access.
+	parts []warp.Access
 }
 
 func newWarp(b *Block, id int) *Warp {
@@ -91,11 +84,8 @@ func newWarp(b *Block, id int) *Warp {
 	k := l.cfg.Kernel
 	w := &Warp{
 		b: b, code: l.code, ops: l.code.ops, id: id, width: W, first: id * W,
-		regs:   make([]uint64, l.code.nrows*W),
-		preds:  make([]uint64, k.NumPreds),
-		laneID: make([]uint64, W),
-		tmp:    make([]uint64, W),
-		sink:   make([]uint64, W),
+		regs:  make([]uint64, l.code.nrows*W),
+		preds: make([]uint64, k.NumPreds),
 	}
 	if k.Recursive {
 		w.sp = make([]uint32, W)
@@ -108,15 +98,9 @@ func newWarp(b *Block, id int) *Warp {
 	for i := range w.tid {
 		w.tid[i] = make([]uint64, W)
 	}
-	for i := range w.scratch {
-		w.scratch[i] = make([]uint64, W)
-	}
 	w.acc.Addr = make([]uint64, W)
 	w.acc.Spaces = make([]traces.Space, W)
 	if n := l.code.matScratch; n > 0 {
-		w.mat = make([]uint64, n)
-		w.dotA, w.dotB = make([]uint32, maxDotK), make([]uint32, maxDotK)
-		w.opA, w.opB = make([]alu.TensorOperand, l.code.tensorOps), make([]alu.TensorOperand, l.code.tensorOps)
 		w.parts = make([]warp.Access, maxParts)
 		for i := range w.parts {
 			w.parts[i].Addr = make([]uint64, W)
@@ -124,12 +108,8 @@ func newWarp(b *Block, id int) *Warp {
 		}
 	}
 	bx, by := int(l.cfg.Block[0]), int(l.cfg.Block[1])
-	for lane := 0; lane < W; lane++ {
-		w.laneID[lane] = uint64(lane)
+	for lane := range w.threads {
 		t := w.first + lane
-		if lane >= w.threads {
-			continue
-		}
 		w.tid[0][lane] = uint64(t % bx)
 		w.tid[1][lane] = uint64(t / bx % by)
 		w.tid[2][lane] = uint64(t / (bx * by))

@@ -70,7 +70,7 @@ func execMatch(w *Warp, o *op, m uint64) error {
 	a, masks := w.in(o, 0), w.in(o, 1)
 	d := w.out(o, 0)
 	do := &o.dst[0]
-	t := w.tmp
+	t := w.rows.tmp
 	var p uint64
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := tz(mm)
@@ -121,7 +121,7 @@ func execRedux(w *Warp, o *op, m uint64) error {
 	a, masks := w.in(o, 0), w.in(o, 1)
 	d := w.out(o, 0)
 	do := &o.dst[0]
-	t := w.tmp
+	t := w.rows.tmp
 	signed := o.t == traces.S32
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := tz(mm)
@@ -179,7 +179,7 @@ func execElect(w *Warp, o *op, m uint64) error {
 		return err
 	}
 	masks := w.in(o, 0)
-	t := w.tmp
+	t := w.rows.tmp
 	var p uint64
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := tz(mm)

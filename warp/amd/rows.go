@@ -1,0 +1,48 @@
+package amd
+
+// laneRows are the lane vectors a wave needs only while one instruction
+// executes: the materialised sources and the result before its move into
+// the destination (operand.go), the VOPD Y half's result (execDual) and
+// the permutes' staging row. Waves that never execute at the same time
+// share one set, so that the rows stay in the host's cache instead of
+// each resident wave dragging its own through it (a wave of 64 lanes
+// would carry 4.5 KiB; a gfx90a at full occupancy holds 3,328 waves).
+// What a row held before an instruction wrote it is never read: only the
+// lanes of the instruction's mask are meaningful.
+type laneRows struct {
+	src  [8][]uint64
+	dual []uint64
+}
+
+func newLaneRows(width int) *laneRows {
+	r := &laneRows{dual: make([]uint64, width)}
+	for i := range r.src {
+		r.src[i] = make([]uint64, width)
+	}
+	return r
+}
+
+// ShareRows says which compute units' workgroups may share their waves'
+// per-instruction lane rows: group[cu] numbers the goroutine that steps
+// compute unit cu, and the waves of compute units in one group share a
+// set. A compute unit beyond group gets a set of its own, which is the
+// default: sound as long as one compute unit's workgroups execute on one
+// goroutine at a time. It applies to workgroups reset from then on.
+func (l *Launch) ShareRows(group []int) {
+	l.rowGroup = append(l.rowGroup[:0], group...)
+}
+
+// rowsFor is the set of lane rows for the waves of compute unit cu.
+func (l *Launch) rowsFor(cu uint32) *laneRows {
+	k := len(l.rowGroup) + int(cu) // a set of its own
+	if int(cu) < len(l.rowGroup) {
+		k = l.rowGroup[cu]
+	}
+	if k >= len(l.rows) {
+		l.rows = append(l.rows, make([]*laneRows, k+1-len(l.rows))...)
+	}
+	if l.rows[k] == nil {
+		l.rows[k] = newLaneRows(l.width)
+	}
+	return l.rows[k]
+}

@@ -1,0 +1,63 @@
+package ptx
+
+import "github.com/gpusim/gpusim/alu"
+
+// laneRows are the lane vectors a warp needs only while one instruction
+// executes: materialised sources (operand.go), the cross-lane staging of
+// shfl and the vote and match forms, the row `_` destinations go to, the
+// lane-index row %laneid reads, and a matrix instruction's gathered
+// operands (mma.go). Warps that never execute at the same time share one
+// set, so that the rows stay in the host's cache instead of each resident
+// warp dragging its own through it. What a row held before an instruction
+// wrote it is never read (laneID is written once, when the set is made).
+type laneRows struct {
+	src    [5][]uint64
+	tmp    []uint64
+	sink   []uint64
+	laneID []uint64
+
+	mat        []uint64
+	dotA, dotB []uint32
+	opA, opB   []alu.TensorOperand
+}
+
+func (l *Launch) newLaneRows() *laneRows {
+	W := l.cfg.Width
+	r := &laneRows{tmp: make([]uint64, W), sink: make([]uint64, W), laneID: make([]uint64, W)}
+	for i := range r.src {
+		r.src[i] = make([]uint64, W)
+	}
+	for lane := range r.laneID {
+		r.laneID[lane] = uint64(lane)
+	}
+	if n := l.code.matScratch; n > 0 {
+		r.mat = make([]uint64, n)
+		r.dotA, r.dotB = make([]uint32, maxDotK), make([]uint32, maxDotK)
+		r.opA, r.opB = make([]alu.TensorOperand, l.code.tensorOps), make([]alu.TensorOperand, l.code.tensorOps)
+	}
+	return r
+}
+
+// ShareRows says which SMs' blocks may share their warps' per-instruction
+// lane rows: group[sm] numbers the goroutine that steps SM sm, and the
+// warps of SMs in one group share a set. An SM beyond group gets a set of
+// its own, which is the default: sound as long as one SM's blocks execute
+// on one goroutine at a time. It applies to blocks reset from then on.
+func (l *Launch) ShareRows(group []int) {
+	l.rowGroup = append(l.rowGroup[:0], group...)
+}
+
+// rowsFor is the set of lane rows for the warps of SM sm.
+func (l *Launch) rowsFor(sm uint32) *laneRows {
+	k := len(l.rowGroup) + int(sm) // a set of its own
+	if int(sm) < len(l.rowGroup) {
+		k = l.rowGroup[sm]
+	}
+	if k >= len(l.rows) {
+		l.rows = append(l.rows, make([]*laneRows, k+1-len(l.rows))...)
+	}
+	if l.rows[k] == nil {
+		l.rows[k] = l.newLaneRows()
+	}
+	return l.rows[k]
+}
