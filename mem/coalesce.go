@@ -51,6 +51,9 @@ func (c Coalescer) Coalesce(addr []uint64, mask uint64, size int, buf []LineReq)
 	if len(addr) < 64 {
 		mask &= 1<<uint(len(addr)) - 1
 	}
+	if a, end, ok := unitStride(addr, mask, size); ok {
+		return c.span(a, end, buf)
+	}
 	last := -1 // index in buf of the line touched most recently
 	// A lane whose bytes lie in the sector the previous lane ended in adds
 	// nothing (the common case: consecutive lanes, consecutive words).
@@ -69,6 +72,51 @@ func (c Coalescer) Coalesce(addr []uint64, mask uint64, size int, buf []LineReq)
 		prev, have = e, true
 	}
 	return buf
+}
+
+// unitStride reports whether the lanes of mask are consecutive lanes at
+// consecutive elements (lane l+1's address is lane l's plus size: a warp
+// reading or writing an array at unit stride) and then the range of bytes
+// [a, end] they touch, which does not wrap the address space. Lane
+// addresses are those of Coalesce; mask is not 0.
+func unitStride(addr []uint64, mask uint64, size int) (a, end uint64, ok bool) {
+	lo := bits.TrailingZeros64(mask)
+	run := mask >> uint(lo)
+	if size < 1 || mask == 0 || run&(run+1) != 0 {
+		return 0, 0, false // not one run of lanes
+	}
+	n := bits.TrailingZeros64(^run) // lanes in the run (1..64)
+	lanes := addr[lo : lo+n]
+	a, step := lanes[0], uint64(size)
+	next := a
+	for _, x := range lanes {
+		if x != next {
+			return 0, 0, false
+		}
+		next += step
+	}
+	end = next - 1 // (next 0: the range ends at the top of the address space)
+	if end < a {
+		return 0, 0, false // wraps: Coalesce's lane-by-lane clamping applies
+	}
+	return a, end, true
+}
+
+// span appends to buf the lines of bytes [a, end] with their sectors, in
+// address order: what Coalesce's lane-by-lane walk finds for lanes at
+// consecutive elements covering those bytes.
+func (c Coalescer) span(a, end uint64, buf []LineReq) []LineReq {
+	perLine := c.lineShift - c.sectorShift
+	inLine := uint64(1)<<perLine - 1 // a sector's index within its line
+	for s, sEnd := a>>c.sectorShift, end>>c.sectorShift; ; {
+		last := min(sEnd, s|inLine) // the last sector in s's line
+		lo, hi := s&inLine, last&inLine
+		buf = append(buf, LineReq{Addr: (s >> perLine) << c.lineShift, Sectors: uint32(uint64(2)<<hi - uint64(1)<<lo)})
+		if last == sEnd {
+			return buf
+		}
+		s = last + 1
+	}
 }
 
 // CoalesceList is Coalesce for a list of addresses of any length (the

@@ -93,27 +93,82 @@ func TestCoalesceReference(t *testing.T) {
 		}
 		mask := rng.Uint64()
 		buf = co.Coalesce(addr[:lanes], mask, size, buf)
-		// Reference: every byte's sector, grouped by line in first-touch order.
-		var want []LineReq
-		for i := range lanes {
-			if mask>>uint(i)&1 == 0 {
-				continue
-			}
-			for a := addr[i]; a < addr[i]+uint64(size); a++ {
-				la := a &^ uint64(line-1)
-				bit := uint32(1) << ((a - la) / uint64(sector))
-				j := slices.IndexFunc(want, func(l LineReq) bool { return l.Addr == la })
-				if j < 0 {
-					want = append(want, LineReq{Addr: la})
-					j = len(want) - 1
-				}
-				want[j].Sectors |= bit
-			}
-		}
-		if !slices.Equal(buf, want) {
+		if want := coalesceByBytes(addr[:lanes], mask, size, line, sector); !slices.Equal(buf, want) {
 			t.Fatalf("iteration %d (line %d sector %d size %d mask %#x): got %s, want %s", iter, line, sector, size, mask, fmtLines(buf), fmtLines(want))
 		}
 	}
+}
+
+// TestCoalesceUnitStride compares runs of lanes at consecutive elements
+// (Coalesce's fast path), some with one lane off, a gap in the mask or the
+// range at the top of the address space, with a direct count.
+func TestCoalesceUnitStride(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	addr := make([]uint64, 64)
+	buf := make([]LineReq, 0, 2*64)
+	for iter := range 5000 {
+		line := 1 << (5 + rng.IntN(4))
+		sector := line >> rng.IntN(4)
+		co, err := NewCoalescer(line, sector)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := 1 << rng.IntN(5)
+		if rng.IntN(4) == 0 {
+			size = 1 + rng.IntN(24)
+		}
+		lanes := 1 + rng.IntN(64)
+		base := 0x1_0000_0000 + rng.Uint64N(1<<12)
+		if rng.IntN(8) == 0 {
+			base = -uint64(lanes*size) + rng.Uint64N(uint64(2*size)) - uint64(size) // at the top, or wrapping
+		}
+		for i := range addr[:lanes] {
+			addr[i] = base + uint64(i*size)
+		}
+		lo := rng.IntN(lanes)
+		n := 1 + rng.IntN(lanes-lo)
+		mask := (uint64(1)<<uint(n) - 1) << uint(lo)
+		if n == 64 {
+			mask = ^uint64(0)
+		}
+		switch rng.IntN(6) {
+		case 0:
+			addr[lo+rng.IntN(n)] += uint64(1 + rng.IntN(2*size))
+		case 1:
+			mask &^= 1 << uint(lo+rng.IntN(n))
+		}
+		buf = co.Coalesce(addr[:lanes], mask, size, buf)
+		if want := coalesceByBytes(addr[:lanes], mask, size, line, sector); !slices.Equal(buf, want) {
+			t.Fatalf("iteration %d (line %d sector %d size %d mask %#x base %#x): got %s, want %s", iter, line, sector, size, mask, base, fmtLines(buf), fmtLines(want))
+		}
+	}
+}
+
+// coalesceByBytes is what Coalesce computes, byte by byte: every touched
+// byte's sector, grouped by line in first-touch order; a lane's bytes stop
+// at the top of the address space.
+func coalesceByBytes(addr []uint64, mask uint64, size, line, sector int) []LineReq {
+	var want []LineReq
+	for i := range addr {
+		if mask>>uint(i)&1 == 0 {
+			continue
+		}
+		for k := range uint64(size) {
+			a := addr[i] + k
+			if a < addr[i] {
+				break
+			}
+			la := a &^ uint64(line-1)
+			bit := uint32(1) << ((a - la) / uint64(sector))
+			j := slices.IndexFunc(want, func(l LineReq) bool { return l.Addr == la })
+			if j < 0 {
+				want = append(want, LineReq{Addr: la})
+				j = len(want) - 1
+			}
+			want[j].Sectors |= bit
+		}
+	}
+	return want
 }
 
 func TestCoalescerErrors(t *testing.T) {
