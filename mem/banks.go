@@ -97,6 +97,9 @@ func (b *Banks) Access(addr []uint64, mask uint64, size int) BankResult {
 // degree is the conflict degree of one phase: lanes addr (bit i of mask for
 // addr[i]), each touching size bytes.
 func (b *Banks) degree(addr []uint64, mask uint64, size uint64) int {
+	if d, ok := b.distinct(addr, mask, size); ok {
+		return d
+	}
 	w := b.words[:0]
 	rot := -int(b.bankShift)
 	for m := mask; m != 0; m &= m - 1 {
@@ -128,6 +131,39 @@ func (b *Banks) degree(addr []uint64, mask uint64, size uint64) int {
 		deg = max(deg, run)
 	}
 	return deg
+}
+
+// distinct is degree when every word the lanes touch is in a bank of its
+// own (the conflict-free pattern, 1; 0 without lanes), found without
+// sorting; ok is false when two words, or one word twice, share a bank
+// (or the machine has more than 64 banks), for degree's count.
+func (b *Banks) distinct(addr []uint64, mask uint64, size uint64) (int, bool) {
+	if b.bankShift > 6 {
+		return 0, false
+	}
+	banks := uint64(1)<<b.bankShift - 1
+	var seen uint64
+	for m := mask; m != 0; m &= m - 1 {
+		a := addr[bits.TrailingZeros64(m)]
+		first, last := a>>b.wordShift, (a+size-1)>>b.wordShift
+		if last < first {
+			return 0, false
+		}
+		for x := first; ; x++ {
+			bit := uint64(1) << (x & banks)
+			if seen&bit != 0 {
+				return 0, false
+			}
+			seen |= bit
+			if x == last {
+				break
+			}
+		}
+	}
+	if seen == 0 {
+		return 0, true
+	}
+	return 1, true
 }
 
 // sortWords sorts a short slice in place (insertion sort: the usual

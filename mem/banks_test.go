@@ -74,6 +74,17 @@ func TestBanksReference(t *testing.T) {
 		for i := range addr[:lanes] {
 			addr[i] = rng.Uint64N(span) &^ uint64(size-1)
 		}
+		if rng.IntN(2) == 0 {
+			// Strided (odd strides of words are conflict-free), now and
+			// then with one lane moved.
+			base, stride := rng.Uint64N(span)&^uint64(size-1), uint64(size*(1+rng.IntN(5)))
+			for i := range addr[:lanes] {
+				addr[i] = base + uint64(i)*stride
+			}
+			if rng.IntN(3) == 0 {
+				addr[rng.IntN(lanes)] = rng.Uint64N(span) &^ uint64(size-1)
+			}
+		}
 		mask := rng.Uint64()
 		if rng.IntN(4) == 0 {
 			mask = ^uint64(0)
