@@ -64,9 +64,16 @@ func (q *waveQueue) push(size int) *pend {
 // front returns the oldest entry (the queue must not be empty).
 func (q *waveQueue) front() *pend { return &q.buf[q.head] }
 
+// pop drops the oldest entry. An emptied queue starts again at its first
+// slot, so that a wave that waits for each load before the next (the
+// usual pattern) reuses one entry and its data row, which stay in the
+// host's cache, instead of going round the ring through all of them.
 func (q *waveQueue) pop() {
 	q.head = (q.head + 1) % len(q.buf)
 	q.n--
+	if q.n == 0 {
+		q.head = 0
+	}
 }
 
 // enqueue parks an operation of the current instruction in queue qi.
