@@ -89,6 +89,14 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 		}
 		hi := w.v[s.reg+W : s.reg+2*W]
 		if !s.abs && !s.neg {
+			if m == w.wmask {
+				// Every lane: a straight loop without bounds checks.
+				lo, hi = lo[:len(d)], hi[:len(d)]
+				for l := range d {
+					d[l] = lo[l] | hi[l]<<32
+				}
+				return d
+			}
 			for mm := m; mm != 0; mm &= mm - 1 {
 				l := bits.TrailingZeros64(mm)
 				d[l] = lo[l] | hi[l]<<32
@@ -148,6 +156,14 @@ func (w *Wave) vcommit(o *wop, d []uint64, m uint64) {
 		return
 	}
 	lo, hi := w.v[dst.reg:dst.reg+W], w.v[dst.reg+W:dst.reg+2*W]
+	if m == w.wmask {
+		d = d[:len(lo)]
+		hi = hi[:len(lo)]
+		for l := range lo {
+			lo[l], hi[l] = d[l]&mask32, d[l]>>32
+		}
+		return
+	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
 		lo[l], hi[l] = d[l]&mask32, d[l]>>32
