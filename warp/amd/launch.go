@@ -38,12 +38,8 @@ type Launch struct {
 	threads int // work-items per workgroup
 	waves   int // waves per workgroup
 	lds     uint64
-	counts  warp.PCCounts // per CU, per static PC (Counts)
-	// rows are the shared lane rows (rows.go): rows[k] serves the compute
-	// units cu with rowGroup[cu] == k, and rows[len(rowGroup)+cu] a
-	// compute unit past rowGroup.
-	rows     []*laneRows
-	rowGroup []int
+	counts  warp.PCCounts           // per CU, per static PC (Counts)
+	rows    warp.PerGroup[laneRows] // the shared lane rows (rows.go)
 }
 
 // Counts calls add with, per static PC (index Code.Len() is the end of
@@ -100,8 +96,10 @@ func NewLaunch(cfg LaunchConfig) (*Launch, error) {
 	if lds > mem.WindowSize {
 		return nil, fmt.Errorf("kernel %s: %d bytes of LDS per workgroup is too much", k.Name, lds)
 	}
-	return &Launch{cfg: cfg, code: code, width: W, threads: threads, waves: (threads + W - 1) / W, lds: lds,
-		counts: warp.NewPCCounts(len(code.ops))}, nil
+	l := &Launch{cfg: cfg, code: code, width: W, threads: threads, waves: (threads + W - 1) / W, lds: lds,
+		counts: warp.NewPCCounts(len(code.ops))}
+	l.rows.New = func() *laneRows { return newLaneRows(W) }
+	return l, nil
 }
 
 // Config returns the configuration the launch was made with.
@@ -154,7 +152,7 @@ func (b *Block) Reset(id [3]uint32, cu uint32) {
 	clear(b.lds.Data)
 	b.live = len(b.waves)
 	b.barArrived, b.barPhase = 0, 0
-	counts, rows := b.l.counts.For(cu), b.l.rowsFor(cu)
+	counts, rows := b.l.counts.For(cu), b.l.rows.For(cu)
 	for _, w := range b.waves {
 		w.reset()
 		w.counts, w.rows = counts, rows

@@ -25,24 +25,6 @@ func newLaneRows(width int) *laneRows {
 // ShareRows says which compute units' workgroups may share their waves'
 // per-instruction lane rows: group[cu] numbers the goroutine that steps
 // compute unit cu, and the waves of compute units in one group share a
-// set. A compute unit beyond group gets a set of its own, which is the
-// default: sound as long as one compute unit's workgroups execute on one
-// goroutine at a time. It applies to workgroups reset from then on.
-func (l *Launch) ShareRows(group []int) {
-	l.rowGroup = append(l.rowGroup[:0], group...)
-}
-
-// rowsFor is the set of lane rows for the waves of compute unit cu.
-func (l *Launch) rowsFor(cu uint32) *laneRows {
-	k := len(l.rowGroup) + int(cu) // a set of its own
-	if int(cu) < len(l.rowGroup) {
-		k = l.rowGroup[cu]
-	}
-	if k >= len(l.rows) {
-		l.rows = append(l.rows, make([]*laneRows, k+1-len(l.rows))...)
-	}
-	if l.rows[k] == nil {
-		l.rows[k] = newLaneRows(l.width)
-	}
-	return l.rows[k]
-}
+// set (warp.PerGroup; by default each compute unit has its own). It
+// applies to workgroups reset from then on.
+func (l *Launch) ShareRows(group []int) { l.rows.Share(group) }

@@ -67,7 +67,7 @@ func (l *Launch) NewBlock(ctaid [3]uint32, smid uint32) (*Block, error) {
 // kernel entry, barriers clear. Counters are kept.
 func (b *Block) Reset(ctaid [3]uint32, smid uint32) {
 	b.ctaid, b.smid = ctaid, smid
-	counts, rows := b.l.counts.For(smid), b.l.rowsFor(smid)
+	counts, rows := b.l.counts.For(smid), b.l.rows.For(smid)
 	clear(b.shared.Data)
 	for i := 0; i < b.l.threads; i++ {
 		clear(b.local.Frame(i))

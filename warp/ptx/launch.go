@@ -90,12 +90,8 @@ type Launch struct {
 	frame       []uint64
 	framePtxas  []bool
 
-	counts warp.PCCounts // per SM, per static PC (Counts)
-	// rows are the shared lane rows (rows.go): rows[k] serves the SMs sm
-	// with rowGroup[sm] == k, and rows[len(rowGroup)+sm] an SM past
-	// rowGroup.
-	rows     []*laneRows
-	rowGroup []int
+	counts warp.PCCounts           // per SM, per static PC (Counts)
+	rows   warp.PerGroup[laneRows] // the shared lane rows (rows.go)
 }
 
 // Counts calls add with the warp and thread instructions (lanes whose
@@ -161,6 +157,7 @@ func NewLaunch(cfg LaunchConfig) (*Launch, error) {
 	}
 	l := &Launch{cfg: cfg, code: code, threads: threads, warps: (threads + cfg.Width - 1) / cfg.Width,
 		counts: warp.NewPCCounts(len(code.ops))}
+	l.rows.New = l.newLaneRows
 	if cfg.Kernel.Recursive {
 		l.stack, l.stackSource = cfg.StackSize, cfg.StackSource
 		if l.stack == 0 {

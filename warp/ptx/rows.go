@@ -40,24 +40,6 @@ func (l *Launch) newLaneRows() *laneRows {
 
 // ShareRows says which SMs' blocks may share their warps' per-instruction
 // lane rows: group[sm] numbers the goroutine that steps SM sm, and the
-// warps of SMs in one group share a set. An SM beyond group gets a set of
-// its own, which is the default: sound as long as one SM's blocks execute
-// on one goroutine at a time. It applies to blocks reset from then on.
-func (l *Launch) ShareRows(group []int) {
-	l.rowGroup = append(l.rowGroup[:0], group...)
-}
-
-// rowsFor is the set of lane rows for the warps of SM sm.
-func (l *Launch) rowsFor(sm uint32) *laneRows {
-	k := len(l.rowGroup) + int(sm) // a set of its own
-	if int(sm) < len(l.rowGroup) {
-		k = l.rowGroup[sm]
-	}
-	if k >= len(l.rows) {
-		l.rows = append(l.rows, make([]*laneRows, k+1-len(l.rows))...)
-	}
-	if l.rows[k] == nil {
-		l.rows[k] = l.newLaneRows()
-	}
-	return l.rows[k]
-}
+// warps of SMs in one group share a set (warp.PerGroup; by default each
+// SM has its own). It applies to blocks reset from then on.
+func (l *Launch) ShareRows(group []int) { l.rows.Share(group) }
