@@ -6,7 +6,7 @@ package amd
 // the permutes' staging row. Waves that never execute at the same time
 // share one set, so that the rows stay in the host's cache instead of
 // each resident wave dragging its own through it (a wave of 64 lanes
-// would carry 4.5 KiB; a gfx90a at full occupancy holds 3,328 waves).
+// would carry 4.5 KiB; a gfx90a at full occupancy holds 3,520 waves).
 // What a row held before an instruction wrote it is never read: only the
 // lanes of the instruction's mask are meaningful.
 type laneRows struct {
