@@ -78,7 +78,7 @@ func (c Coalescer) Coalesce(addr []uint64, mask uint64, size int, buf []LineReq)
 // consecutive elements (lane l+1's address is lane l's plus size: a warp
 // reading or writing an array at unit stride) and then the range of bytes
 // [a, end] they touch, which does not wrap the address space. Lane
-// addresses are those of Coalesce; mask is not 0.
+// addresses are those of Coalesce; an empty mask is not a run.
 func unitStride(addr []uint64, mask uint64, size int) (a, end uint64, ok bool) {
 	lo := bits.TrailingZeros64(mask)
 	run := mask >> uint(lo)
