@@ -30,6 +30,12 @@ type PTXOpInfo struct {
 	// ("mma.m16n8k16.f32.f16"; Matrix.Key), the facts a multiply-
 	// accumulate's rate depends on.
 	ShapeKey bool
+	// LaneWise: the semantics read value-register operands only in the
+	// lanes that execute the instruction and write every value-register
+	// destination whole in exactly those lanes, so a lane's register
+	// changes only when that lane's own thread writes it (the fact that
+	// lets registers whose values are never live at once share storage).
+	LaneWise bool
 	unitRule uint8 // index into ptxUnitRules: the unit class by type
 }
 

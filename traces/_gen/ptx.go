@@ -25,6 +25,7 @@ type ptxOp struct {
 	needSM, needPTX   int
 	spaceKey          bool
 	shapeKey          bool
+	laneWise          bool
 	rule              int // index into ptxTable.rules
 	sem               string
 }
@@ -216,7 +217,7 @@ func readPTX(path string) (*ptxTable, error) {
 	spellFields := map[string]bool{"form": true, "mods": true, "types": true, "types2": true, "dst": true, "src": true,
 		"opttype": true, "reqmods": true}
 	opFields := map[string]bool{"unit": true, "key": true, "num": true, "uses": true, "defs": true, "defs.cc": true,
-		"timing": true, "need": true, "sem": true}
+		"timing": true, "need": true, "sem": true, "lanewise": true}
 	for _, l := range lines {
 		switch l.words[0] {
 		case "mods", "types", "units":
@@ -271,6 +272,11 @@ func readPTX(path string) (*ptxTable, error) {
 				o.shapeKey = true
 			default:
 				return nil, errf(path, l.n, "%s: key=%s (want space or shape)", name, f["key"])
+			}
+			if v, ok := f["lanewise"]; ok && v != "" {
+				return nil, errf(path, l.n, "%s: lanewise takes no value", name)
+			} else if ok {
+				o.laneWise = true
 			}
 			if o.num, err = numerics(path, l.n, f["num"]); err != nil {
 				return nil, err
@@ -362,6 +368,9 @@ func (t *ptxTable) tracesFile(b *bytes.Buffer) {
 		}
 		if o.shapeKey {
 			b.WriteString(", ShapeKey: true")
+		}
+		if o.laneWise {
+			b.WriteString(", LaneWise: true")
 		}
 		if o.rule != 0 {
 			fmt.Fprintf(b, ", unitRule: %d", o.rule)
