@@ -19,8 +19,9 @@ type Code struct {
 	width  int
 	ops    []op
 	models uint32 // bit i: some op calls model function i through the launch's *alu.Model
-	// rows[r] is the first 64-bit register-file row of value register r;
-	// registers wider than 64 bits (.b128) take two rows, low half first.
+	// rows[r] is the first 64-bit register-file row of value register r
+	// (regalloc.go: registers never live at once share one); registers
+	// wider than 64 bits (.b128) take two rows, low half first.
 	rows  []int32
 	nrows int
 	// saveSize[i] is the call-stack bytes of one activation of span i
@@ -140,19 +141,21 @@ type srcOpd struct {
 // Compile pre-decodes kernel k of program p for warps of the given width.
 // Every instruction form gpusim cannot execute yet is an error naming the
 // file, line, column and instruction, never a silent skip.
+//
+// Registers whose values are never live at once share register-file rows
+// (regalloc.go).
 func Compile(p *traces.Program, k *traces.Kernel, width int) (*Code, error) {
+	return compile(p, k, width, true)
+}
+
+// compile is Compile, with one row per register unless share is set.
+func compile(p *traces.Program, k *traces.Kernel, width int, share bool) (*Code, error) {
 	if width < 1 || width > warp.MaxWidth {
 		return nil, fmt.Errorf("warp width %d: must be 1..%d", width, warp.MaxWidth)
 	}
 	c := &compiler{prog: p, k: k, width: width}
-	code := &Code{prog: p, kernel: k, width: width, ops: make([]op, len(k.Code)+1), rows: make([]int32, len(k.Regs))}
-	for r, reg := range k.Regs {
-		code.rows[r] = int32(code.nrows)
-		code.nrows++
-		if reg.Type.Bits() > 64 {
-			code.nrows++
-		}
-	}
+	code := &Code{prog: p, kernel: k, width: width, ops: make([]op, len(k.Code)+1)}
+	code.rows, code.nrows = layoutRows(k, share)
 	c.code = code
 	code.saveSize = make([]uint64, len(k.Funcs))
 	for i := range k.Funcs {

@@ -43,6 +43,9 @@ type rigOpts struct {
 	// tex, when set, makes the launch's texture objects and reference
 	// bindings in its global memory.
 	tex func(g *mem.Global) (*TexTable, []uint64)
+	// privateRows compiles a row per register, for tests that read or
+	// set registers whose values the kernel never reads (regalloc.go).
+	privateRows bool
 }
 
 func newRig(t testing.TB, body string, o rigOpts) *rig {
@@ -88,7 +91,18 @@ func newRigProgram(t testing.TB, p *traces.Program, o rigOpts) *rig {
 	if o.tex != nil {
 		tt, refs = o.tex(g)
 	}
-	l, err := NewLaunch(LaunchConfig{Program: p, Kernel: k, Grid: o.grid, Block: o.block, DynShared: o.dynShared,
+	var code *Code
+	if o.privateRows {
+		w := o.width
+		if w == 0 {
+			w = 32
+		}
+		var err error
+		if code, err = compile(p, k, w, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := NewLaunch(LaunchConfig{Program: p, Kernel: k, Code: code, Grid: o.grid, Block: o.block, DynShared: o.dynShared,
 		Global: g, Const: cs, Params: params, Model: testModel(), Width: o.width, Tex: tt, TexRefs: refs})
 	if err != nil {
 		t.Fatal(err)
@@ -248,7 +262,12 @@ func runCase(t *testing.T, insts, inputs, want string) error {
 	for i, name := range k.Preds {
 		predIdx[name] = i
 	}
-	l, err := NewLaunch(LaunchConfig{Program: p, Kernel: k, Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Model: testModel()})
+	// Registers are read back after the run: a row each.
+	code, err := compile(p, k, 32, false)
+	if err != nil {
+		return err
+	}
+	l, err := NewLaunch(LaunchConfig{Program: p, Kernel: k, Code: code, Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{32, 1, 1}, Model: testModel()})
 	if err != nil {
 		return err
 	}

@@ -239,7 +239,8 @@ func runExample(t *testing.T, text string, trials int, seed uint64) exampleRun {
 	for _, x := range d.Slots[id.Def.Lo:id.Def.Hi] {
 		run.defs[slotName(x)] = true
 	}
-	rg := newRigProgram(t, prog, rigOpts{block: [3]uint32{32, 1, 1}, params: []uint64{0}, constBytes: make([]byte, 64), tex: rowsTextures})
+	rg := newRigProgram(t, prog, rigOpts{block: [3]uint32{32, 1, 1}, params: []uint64{0}, constBytes: make([]byte, 64), tex: rowsTextures,
+		privateRows: true})
 	buf := rg.alloc(8, make([]uint64, 512)...)
 	rd9 := int32(-1)
 	for i, r := range k.Regs {

@@ -159,7 +159,9 @@ func (w *Warp) ActiveMask() uint64 {
 func (w *Warp) Width() int { return w.width }
 
 // Reg returns the value of register r in lane lane (for tests and
-// debuggers; the low 64 bits of a .b128 register).
+// debuggers; the low 64 bits of a .b128 register). Registers never live at
+// once share a row (regalloc.go), so once r's value is dead Reg may read
+// another register's; code compiled with a row per register does not.
 func (w *Warp) Reg(r, lane int) uint64 { return w.regs[int(w.code.rows[r])*w.width+lane] }
 
 // SetReg sets register r in lane lane (for tests and debuggers; the low 64
