@@ -32,8 +32,10 @@ func (k Kind) String() string {
 	return "?"
 }
 
-// Result describes one Step. It is a plain value; Mem points to a record the
-// warp owns and overwrites on its next memory instruction.
+// Result describes one Step. It is a plain value; Mem points to a record
+// that a later Step overwrites: the warp's next memory instruction, and in
+// warp/ptx the next one of any warp sharing its lane rows (the warps one
+// goroutine steps). Read it before stepping another warp.
 type Result struct {
 	PC     int32  // static instruction index executed, -1 when nothing executed
 	Active uint64 // lanes at PC (before the guard predicate)

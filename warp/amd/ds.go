@@ -67,7 +67,7 @@ func (c *compiler) ds(in *traces.Inst, o *wop) error {
 
 // dsAddrs fills the access record with every active lane's LDS address.
 func (w *Wave) dsAddrs(o *wop, m uint64, kind warp.AccessKind, off uint64) *warp.Access {
-	a := &w.acc
+	a := &w.rows.acc
 	a.Kind, a.Space, a.Size, a.Mask = kind, traces.SpaceShared, o.bytes, m
 	row := w.v[o.src[0].reg : o.src[0].reg+w.width]
 	for mm := m; mm != 0; mm &= mm - 1 {

@@ -52,7 +52,7 @@ func execSLoad(w *Wave, o *wop, m uint64) error {
 		}
 		p.data[i] = x
 	}
-	a := &w.acc
+	a := &w.rows.acc
 	a.Kind, a.Space, a.Size, a.Mask = warp.AccessLoad, traces.SpaceGlobal, o.bytes, 1
 	a.Addr[0], a.Spaces[0] = addr, traces.SpaceGlobal
 	w.res.Mem = a
@@ -106,10 +106,10 @@ func (w *Wave) globalBytes(last **mem.Segment, addr uint64, n int, write bool) (
 var errPrivate = fmt.Errorf("flat access to private (scratch) memory: not supported yet")
 
 // vmBytes returns the bytes of a global or flat access of lane l whose
-// address is in w.acc (flat addresses are resolved to LDS or global and
+// address is in w.rows.acc (flat addresses are resolved to LDS or global and
 // the record updated).
 func (w *Wave) vmBytes(l int, n int, write bool) ([]byte, bool, error) {
-	a := &w.acc
+	a := &w.rows.acc
 	addr := a.Addr[l]
 	if a.Space == traces.SpaceGeneric {
 		sp, off := mem.Resolve(addr)
@@ -184,7 +184,7 @@ func w64(info *traces.AMDOpInfo) bool { return info.Bytes == 8 }
 // flatAddrs computes every active lane's address of a global or flat
 // instruction into the access record.
 func (w *Wave) flatAddrs(o *wop, m uint64, kind warp.AccessKind) *warp.Access {
-	a := &w.acc
+	a := &w.rows.acc
 	a.Kind, a.Size, a.Mask = kind, o.bytes, m
 	a.Space = traces.SpaceGlobal
 	if o.info.Flat {

@@ -22,13 +22,12 @@ func (w *Wave) Place() warp.Place {
 }
 
 // BlockFootprint is the host memory one workgroup of the launch allocates:
-// its LDS and each wave's VGPRs, access addresses (8 bytes and a space
-// per lane) and per-instruction counters; saturating at the largest
-// uint64. A caller checks it against its memory budget before making
-// workgroups. (The lane rows waves share, rows.go, are per compute unit
-// at most.)
+// its LDS and each wave's VGPRs and per-instruction counters; saturating
+// at the largest uint64. A caller checks it against its memory budget
+// before making workgroups. (The lane rows waves share, rows.go, with the
+// access record, are per compute unit at most.)
 func (l *Launch) BlockFootprint() uint64 {
 	W := uint64(l.width)
-	perWave := 8*(uint64(l.code.vgprs)*W+W+2*uint64(len(l.code.ops))) + W
+	perWave := 8 * (uint64(l.code.vgprs)*W + 2*uint64(len(l.code.ops)))
 	return sat.Add(l.lds, sat.Mul(perWave, uint64(l.waves)))
 }

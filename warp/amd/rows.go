@@ -1,9 +1,16 @@
 package amd
 
+import (
+	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
+)
+
 // laneRows are the lane vectors a wave needs only while one instruction
 // executes: the materialised sources and the result before its move into
 // the destination (operand.go), the VOPD Y half's result (execDual) and
-// the permutes' staging row. Waves that never execute at the same time
+// the permutes' staging row, and the record of a memory instruction's lane
+// addresses that Step returns (Result.Mem, which the timing model reads
+// before the next wave steps). Waves that never execute at the same time
 // share one set, so that the rows stay in the host's cache instead of
 // each resident wave dragging its own through it (a wave of 64 lanes
 // would carry 4.5 KiB; a gfx90a at full occupancy holds 3,520 waves).
@@ -12,10 +19,13 @@ package amd
 type laneRows struct {
 	src  [8][]uint64
 	dual []uint64
+	acc  warp.Access
 }
 
 func newLaneRows(width int) *laneRows {
 	r := &laneRows{dual: make([]uint64, width)}
+	r.acc.Addr = make([]uint64, width)
+	r.acc.Spaces = make([]traces.Space, width)
 	for i := range r.src {
 		r.src[i] = make([]uint64, width)
 	}

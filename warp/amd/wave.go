@@ -68,7 +68,6 @@ type Wave struct {
 	need   [warp.NumQueues]uint64
 	retire [warp.NumQueues]int // entries the last wait retired
 
-	acc  warp.Access
 	gseg *mem.Segment // the global allocation the last vector access hit
 	sseg *mem.Segment // the one the last scalar load hit
 }
@@ -83,8 +82,6 @@ func newWave(b *Block, id int) *Wave {
 	w.wmask = warp.LowMask(W)
 	threads := min(W, l.threads-w.first)
 	w.lanes = warp.LowMask(threads)
-	w.acc.Addr = make([]uint64, W)
-	w.acc.Spaces = make([]traces.Space, W)
 	return w
 }
 

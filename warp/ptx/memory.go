@@ -8,11 +8,11 @@ import (
 	"github.com/gpusim/gpusim/traces"
 )
 
-// bytes returns the n bytes of lane l's access (its address in w.acc) in
+// bytes returns the n bytes of lane l's access (its address in w.rows.acc) in
 // space sp, resolving generic addresses and recording the space and the
-// address within it in w.acc.
+// address within it there.
 func (w *Warp) bytes(sp traces.Space, l int, n int, write bool) ([]byte, error) {
-	a := &w.acc
+	a := &w.rows.acc
 	b, sp, addr, err := w.bytesAt(sp, l, a.Addr[l], n, write)
 	a.Addr[l], a.Spaces[l] = addr, sp
 	return b, err
@@ -72,11 +72,12 @@ func (w *Warp) readGeneric(l int, addr uint64, dst []byte) error {
 }
 
 // addrs computes the address of every lane in m from address operand i
-// into the warp's access record and returns it.
+// into the access record (shared with the warps that share the lane
+// rows: rows.go) and returns it.
 func (w *Warp) addrs(o *op, i int, m uint64, kind warp.AccessKind) *warp.Access {
 	s := &o.src[i]
 	base := w.b.l.bases[s.base] + s.disp
-	a := &w.acc
+	a := &w.rows.acc
 	a.Kind, a.Space, a.Size, a.Mask = kind, o.space, o.size*o.vec, m
 	if s.off < 0 {
 		for mm := m; mm != 0; mm &= mm - 1 {

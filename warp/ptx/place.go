@@ -56,10 +56,9 @@ func (l *Launch) BlockFootprint() uint64 {
 	shared := sat.Add((k.SharedSize+align-1)&^(align-1), l.cfg.DynShared)
 	private := sat.Mul(k.PrivateSize(), uint64(l.threads))
 	W := uint64(l.cfg.Width)
-	// Registers, predicates, the thread ids and access addresses (four
-	// lane vectors and a space per lane), and two counters per
-	// instruction. (The lane rows warps share, rows.go, are per SM at
-	// most.)
-	perWarp := 8*(uint64(l.code.nrows)*W+uint64(k.NumPreds)+4*W+2*uint64(len(l.code.ops))) + W
+	// Registers, predicates, the thread ids (three lane vectors) and two
+	// counters per instruction. (The lane rows warps share, rows.go, with
+	// the access record, are per SM at most.)
+	perWarp := 8 * (uint64(l.code.nrows)*W + uint64(k.NumPreds) + 3*W + 2*uint64(len(l.code.ops)))
 	return sat.Add(sat.Add(shared, private), sat.Mul(perWarp, uint64(l.warps)))
 }

@@ -1,12 +1,18 @@
 package ptx
 
-import "github.com/gpusim/gpusim/alu"
+import (
+	"github.com/gpusim/gpusim/alu"
+	"github.com/gpusim/gpusim/traces"
+	"github.com/gpusim/gpusim/warp"
+)
 
 // laneRows are the lane vectors a warp needs only while one instruction
 // executes: materialised sources (operand.go), the cross-lane staging of
 // shfl and the vote and match forms, the row `_` destinations go to, the
-// lane-index row %laneid reads, and a matrix instruction's gathered
-// operands (mma.go). Warps that never execute at the same time share one
+// lane-index row %laneid reads, a matrix instruction's gathered operands
+// (mma.go), and the record of a memory instruction's lane addresses that
+// Step returns (Result.Mem, which the timing model reads before the next
+// warp steps). Warps that never execute at the same time share one
 // set, so that the rows stay in the host's cache instead of each resident
 // warp dragging its own through it. What a row held before an instruction
 // wrote it is never read (laneID is written once, when the set is made).
@@ -15,6 +21,7 @@ type laneRows struct {
 	tmp    []uint64
 	sink   []uint64
 	laneID []uint64
+	acc    warp.Access
 
 	mat        []uint64
 	dotA, dotB []uint32
@@ -27,6 +34,8 @@ func (l *Launch) newLaneRows() *laneRows {
 	for i := range r.src {
 		r.src[i] = make([]uint64, W)
 	}
+	r.acc.Addr = make([]uint64, W)
+	r.acc.Spaces = make([]traces.Space, W)
 	for lane := range r.laneID {
 		r.laneID[lane] = uint64(lane)
 	}

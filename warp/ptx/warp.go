@@ -61,7 +61,6 @@ type Warp struct {
 	redOp   *op    // pending bar.red destination
 	redMask uint64 // lanes that executed that bar.red
 
-	acc  warp.Access
 	tid  [3][]uint64
 	rows *laneRows    // this instruction's lane rows, shared (rows.go)
 	gseg *mem.Segment // the global allocation the last access hit
@@ -98,8 +97,6 @@ func newWarp(b *Block, id int) *Warp {
 	for i := range w.tid {
 		w.tid[i] = make([]uint64, W)
 	}
-	w.acc.Addr = make([]uint64, W)
-	w.acc.Spaces = make([]traces.Space, W)
 	if n := l.code.matScratch; n > 0 {
 		w.parts = make([]warp.Access, maxParts)
 		for i := range w.parts {
