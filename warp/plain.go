@@ -1,6 +1,8 @@
 package warp
 
 import (
+	"encoding/binary"
+
 	"github.com/gpusim/gpusim/mem"
 	"github.com/gpusim/gpusim/traces"
 )
@@ -14,6 +16,31 @@ import (
 func PlainLanes(seg *mem.Segment, a *Access, sp traces.Space, es int, vals []uint64, store bool) int {
 	addr := a.Addr[:len(vals)]
 	sps := a.Spaces[:len(vals)]
+	if b := unitRun(seg, addr, es); b != nil {
+		// Lane l at the run's l-th element: one range check for all.
+		for l := range sps {
+			sps[l] = sp
+		}
+		switch {
+		case es == 4 && store:
+			for l, v := range vals {
+				binary.LittleEndian.PutUint32(b[4*l:], uint32(v))
+			}
+		case es == 4:
+			for l := range vals {
+				vals[l] = uint64(binary.LittleEndian.Uint32(b[4*l:]))
+			}
+		case store:
+			for l, v := range vals {
+				StoreN(b[l*es:], es, v)
+			}
+		default:
+			for l := range vals {
+				vals[l] = LoadN(b[l*es:], es)
+			}
+		}
+		return len(vals)
+	}
 	for l := range addr {
 		b := seg.Within(addr[l], es)
 		if b == nil {
@@ -27,4 +54,26 @@ func PlainLanes(seg *mem.Segment, a *Access, sp traces.Space, es int, vals []uin
 		}
 	}
 	return len(addr)
+}
+
+// unitRun returns the bytes of seg that the accesses of es bytes at addr
+// cover when they are one run (lane l at addr[0]+l*es), inside seg, the
+// first aligned to es (and so every one); else nil.
+func unitRun(seg *mem.Segment, addr []uint64, es int) []byte {
+	if len(addr) == 0 {
+		return nil
+	}
+	a0, step := addr[0], uint64(es)
+	next := a0
+	for _, x := range addr {
+		if x != next {
+			return nil
+		}
+		next += step
+	}
+	off, n := a0-seg.Base, uint64(len(addr))*step
+	if a0&(step-1) != 0 || off >= uint64(len(seg.Data)) || n > uint64(len(seg.Data))-off {
+		return nil
+	}
+	return seg.Data[off : off+n : off+n]
 }
