@@ -51,9 +51,54 @@ func (s *liveSet) has(r int32) bool {
 func (s *liveSet) add(r int32) { i := r - s.lo; s.w[i>>6] |= 1 << (uint(i) & 63) }
 func (s *liveSet) del(r int32) { i := r - s.lo; s.w[i>>6] &^= 1 << (uint(i) & 63) }
 
-// regUses calls use for each register an instruction of k reads and def
-// for each it writes.
-func regUses(k *traces.Kernel, in *traces.Inst, use, def func(int32)) {
+// Liveness is per-thread liveness over the control-flow graph of a
+// kernel's body (its own span, Funcs[0]): the paths one thread can take,
+// a guarded write being one that may not happen.
+type Liveness struct {
+	k   *traces.Kernel
+	g   *cfg
+	out []liveSet
+}
+
+// BodyLiveness computes the liveness of every value register of k over
+// its body; nil when k has no body span.
+func BodyLiveness(k *traces.Kernel) *Liveness {
+	if k == nil || len(k.Funcs) == 0 {
+		return nil
+	}
+	sp := k.Funcs[0]
+	g := buildCFG(k.Code, sp.Start, sp.End)
+	words := len(k.Regs)/64 + 1
+	return &Liveness{k: k, g: g, out: liveOut(k, g, func() liveSet { return liveSet{w: make([]uint64, words)} })}
+}
+
+// Backward calls f for every instruction of the body, block by block and
+// each block from its end, with the registers live after the instruction
+// (bit r of live: register r), which f must not change or keep.
+func (l *Liveness) Backward(f func(pc int32, live []uint64)) {
+	if len(l.out) == 0 {
+		return // an empty body
+	}
+	live := liveSet{w: make([]uint64, len(l.out[0].w))}
+	for b := range l.g.blocks {
+		copy(live.w, l.out[b].w)
+		for i := l.g.blocks[b].end - 1; i >= l.g.blocks[b].start; i-- {
+			f(i, live.w)
+			in := &l.k.Code[i]
+			InstRegs(l.k, in, func(int32) {}, func(r int32) {
+				if in.Guard < 0 {
+					live.del(r)
+				}
+			})
+			InstRegs(l.k, in, live.add, func(int32) {})
+		}
+	}
+}
+
+// InstRegs calls use for each value register instruction in of k reads
+// (a source, an address's base, a further operand) and def for each it
+// writes (a destination).
+func InstRegs(k *traces.Kernel, in *traces.Inst, use, def func(int32)) {
 	for i := 0; i < len(in.Src); i++ {
 		op := &in.Src[i]
 		switch op.Kind {
@@ -100,7 +145,7 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 	// The span's registers form a contiguous range after linking.
 	lo, hi := int32(-1), int32(-1)
 	for i := sp.Start; i < sp.End; i++ {
-		regUses(k, &k.Code[i], func(r int32) {
+		InstRegs(k, &k.Code[i], func(r int32) {
 			if lo < 0 || r < lo {
 				lo = r
 			}
@@ -159,7 +204,7 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 			}
 			// Dead definitions still occupy a register at the instruction.
 			extra := 0
-			regUses(k, inst, func(int32) {}, func(r int32) {
+			InstRegs(k, inst, func(int32) {}, func(r int32) {
 				if !live.has(r) {
 					extra += weight(r)
 				}
@@ -167,13 +212,13 @@ func estimateSpan(k *traces.Kernel, si int, memo []int, depth int) int {
 			if cur+extra > best {
 				best = cur + extra
 			}
-			regUses(k, inst, func(int32) {}, func(r int32) {
+			InstRegs(k, inst, func(int32) {}, func(r int32) {
 				if inst.Guard < 0 && live.has(r) {
 					live.del(r)
 					cur -= weight(r)
 				}
 			})
-			regUses(k, inst, func(r int32) {
+			InstRegs(k, inst, func(r int32) {
 				if !live.has(r) {
 					live.add(r)
 					cur += weight(r)
@@ -240,12 +285,12 @@ func stackFrameEstimate(k *traces.Kernel, si int) uint64 {
 				}
 				best = max(best, cur)
 			}
-			regUses(k, inst, func(int32) {}, func(r int32) {
+			InstRegs(k, inst, func(int32) {}, func(r int32) {
 				if inst.Guard < 0 {
 					live.del(r)
 				}
 			})
-			regUses(k, inst, func(r int32) { live.add(r) }, func(int32) {})
+			InstRegs(k, inst, func(r int32) { live.add(r) }, func(int32) {})
 		}
 	}
 	return (8 + sp.Local.Size + 4*uint64(best) + 7) &^ 7
@@ -265,7 +310,7 @@ func liveOut(k *traces.Kernel, g *cfg, mk func() liveSet) []liveSet {
 		for i := g.blocks[b].start; i < g.blocks[b].end; i++ {
 			inst := &k.Code[i]
 			u, d := &use[b], &def[b]
-			regUses(k, inst, func(r int32) {
+			InstRegs(k, inst, func(r int32) {
 				if !d.has(r) {
 					u.add(r)
 				}

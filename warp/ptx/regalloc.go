@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/gpusim/gpusim/traces"
+	ptxfe "github.com/gpusim/gpusim/traces/ptx"
 )
 
 // The register-file layout: which 64-bit row of a warp's register file
@@ -26,7 +27,8 @@ import (
 // writes, however the warp's lanes diverge and wait for each other. Then
 // liveness per thread, on the control-flow graph of the paths one thread
 // can take, decides: two registers may share a row when neither is written
-// while the other holds a value some later read in that thread needs. The
+// while the other holds a value some later read in that thread needs
+// (the front end's liveness, traces/ptx.BodyLiveness). The
 // registers of every other instruction (shfl, which reads other lanes;
 // bar.red, which writes when the barrier releases; the matrix instructions,
 // which read and write whole fragments across the warp; textures and
@@ -40,11 +42,12 @@ import (
 // tests that do that compile with private rows.
 
 // Limits of the sharing analysis: a kernel over them keeps a row per
-// register (its cost is candidates^2 bits for the interference matrix and
-// blocks*candidates bits for each liveness set).
+// register. Its memory is candidates^2 bits for the interference matrix
+// (8 MiB at the most) and four liveness sets of blocks*registers bits
+// (8 MiB each at the most).
 const (
 	maxShareRegs = 1 << 13
-	maxShareBits = 1 << 28
+	maxShareBits = 1 << 26
 )
 
 // layoutRows returns each value register's first row and the number of
@@ -72,42 +75,26 @@ func regRows(t traces.Type) int {
 	return 1
 }
 
-// instRegs lists the value registers instruction in reads and writes.
-// Reads are every register a source, an address or a further operand
-// names; writes the destination registers.
-func instRegs(k *traces.Kernel, in *traces.Inst, read, write func(r int32)) {
-	opd := func(o *traces.Operand, f func(int32)) {
-		switch o.Kind {
-		case traces.OpdReg:
-			f(o.Reg)
-		case traces.OpdMem:
-			if o.Reg >= 0 {
-				read(o.Reg)
-			}
-		case traces.OpdVec:
-			for _, r := range k.VecRegs(o) {
-				f(r)
-			}
+// shareable reports whether the analysis covers k: a body span and no
+// calls (k.Funcs[0] is the kernel's own span; without calls no other
+// runs), register numbers in range, within the limits.
+func shareable(k *traces.Kernel) bool {
+	if len(k.Funcs) == 0 || len(k.Calls) > 0 || k.Recursive {
+		return false
+	}
+	nregs := int32(len(k.Regs))
+	blocks := uint64(1) // at most: the entry, and a block at and after every branch, one after every exit
+	for i := range k.Code {
+		switch k.Code[i].Op {
+		case traces.OpBra:
+			blocks += 2
+		case traces.OpExit, traces.OpRet, traces.OpTrap:
+			blocks++
 		}
 	}
-	for i := range in.Dst {
-		opd(&in.Dst[i], write)
+	if nregs > maxShareRegs || blocks*uint64(nregs+64) > maxShareBits {
+		return false
 	}
-	for i := range in.Src {
-		opd(&in.Src[i], read)
-	}
-	for i := range in.Ext {
-		opd(&in.Ext[i], read)
-	}
-}
-
-// shareable reports whether the analysis covers k: no calls, branch
-// targets in range, register numbers in range.
-func shareable(k *traces.Kernel) bool {
-	if len(k.Calls) > 0 || k.Recursive {
-		return false // k.Funcs always holds the kernel's own span; without calls, no other runs
-	}
-	n, nregs := int32(len(k.Code)), int32(len(k.Regs))
 	ok := true
 	check := func(r int32) {
 		if r < 0 || r >= nregs {
@@ -116,21 +103,16 @@ func shareable(k *traces.Kernel) bool {
 	}
 	for i := range k.Code {
 		in := &k.Code[i]
-		switch in.Op {
-		case traces.OpCall:
+		if in.Op == traces.OpCall {
 			return false
-		case traces.OpBra:
-			if in.Target < 0 || in.Target > n {
-				return false
-			}
 		}
-		instRegs(k, in, check, check)
+		ptxfe.InstRegs(k, in, check, check)
 	}
 	return ok
 }
 
 // regSets are one bit per candidate register, for each of a number of
-// blocks or instructions.
+// candidates.
 type regSets struct {
 	words int
 	bits  []uint64
@@ -143,17 +125,14 @@ func newRegSets(sets, regs int) regSets {
 
 func (s regSets) at(i int) []uint64 { return s.bits[i*s.words : (i+1)*s.words] }
 
-func setBit(b []uint64, i int32)      { b[i>>6] |= 1 << (uint(i) & 63) }
-func clearBit(b []uint64, i int32)    { b[i>>6] &^= 1 << (uint(i) & 63) }
-func hasBit(b []uint64, i int32) bool { return b[i>>6]>>(uint(i)&63)&1 != 0 }
+func setBit(b []uint64, i int32) { b[i>>6] |= 1 << (uint(i) & 63) }
 
 // sharedRows is layoutRows' shared layout; ok is false when the kernel is
-// outside the analysis (shareable, the limits).
+// outside the analysis (shareable).
 func sharedRows(k *traces.Kernel) (rows []int32, n int, ok bool) {
 	if !shareable(k) {
 		return nil, 0, false
 	}
-	code := k.Code
 	nregs := len(k.Regs)
 	// Candidates: registers only lanewise instructions name, one row wide.
 	// cand[r] is r's candidate number, -1 for a private or unnamed one.
@@ -165,8 +144,8 @@ func sharedRows(k *traces.Kernel) (rows []int32, n int, ok bool) {
 			cand[r] = private
 		}
 	}
-	for i := range code {
-		in := &code[i]
+	for i := range k.Code {
+		in := &k.Code[i]
 		row := traces.PTXOp(in.Op)
 		lanewise := row != nil && row.LaneWise
 		mark := func(r int32) {
@@ -176,7 +155,7 @@ func sharedRows(k *traces.Kernel) (rows []int32, n int, ok bool) {
 				cand[r] = 0
 			}
 		}
-		instRegs(k, in, mark, mark)
+		ptxfe.InstRegs(k, in, mark, mark)
 	}
 	nc := int32(0)
 	for r := range cand {
@@ -185,121 +164,9 @@ func sharedRows(k *traces.Kernel) (rows []int32, n int, ok bool) {
 			nc++
 		}
 	}
-	if nc > maxShareRegs {
+	live := ptxfe.BodyLiveness(k)
+	if live == nil {
 		return nil, 0, false
-	}
-
-	// Each instruction's candidate reads and writes, and whether its
-	// writes kill (an unguarded instruction writes each executing lane's
-	// destination whole; a guarded one may leave a lane's old value).
-	type regs struct{ lo, hi int32 }
-	var reads, writes []int32
-	rd := make([]regs, len(code))
-	wr := make([]regs, len(code))
-	for i := range code {
-		rd[i].lo, wr[i].lo = int32(len(reads)), int32(len(writes))
-		instRegs(k, &code[i],
-			func(r int32) {
-				if c := cand[r]; c >= 0 {
-					reads = append(reads, c)
-				}
-			},
-			func(r int32) {
-				if c := cand[r]; c >= 0 {
-					writes = append(writes, c)
-				}
-			})
-		rd[i].hi, wr[i].hi = int32(len(reads)), int32(len(writes))
-	}
-
-	// Basic blocks: a block starts at the entry, at a branch target and
-	// after a branch, exit, ret or trap.
-	leader := make([]bool, len(code)+1)
-	leader[0] = true
-	for i := range code {
-		switch in := &code[i]; in.Op {
-		case traces.OpBra:
-			leader[in.Target] = true
-			leader[i+1] = true
-		case traces.OpExit, traces.OpRet, traces.OpTrap:
-			leader[i+1] = true
-		}
-	}
-	blockOf := make([]int32, len(code)+1)
-	var starts []int32
-	for i := range leader {
-		if leader[i] {
-			starts = append(starts, int32(i))
-		}
-		blockOf[i] = int32(len(starts) - 1)
-	}
-	nb := len(starts) // the last block starts at len(code): the implicit exit, empty
-	if uint64(nb)*uint64(nc) > maxShareBits || uint64(nc)*uint64(nc) > maxShareBits {
-		return nil, 0, false
-	}
-	end := func(b int) int32 {
-		if b+1 < nb {
-			return starts[b+1]
-		}
-		return int32(len(code))
-	}
-	// succs of block b: where one thread can go after its last instruction.
-	succs := func(b int, f func(int32)) {
-		e := end(b)
-		if e == starts[b] {
-			return // the implicit exit
-		}
-		last := &code[e-1]
-		switch last.Op {
-		case traces.OpBra:
-			f(blockOf[last.Target])
-			if last.Guard >= 0 {
-				f(blockOf[e])
-			}
-		case traces.OpExit, traces.OpRet, traces.OpTrap:
-			if last.Guard >= 0 {
-				f(blockOf[e])
-			}
-		default:
-			f(blockOf[e])
-		}
-	}
-
-	// Liveness per block: live-in = reads before a kill, plus live-out
-	// less the kills, to a fixed point (blocks in reverse order).
-	gen, kill := newRegSets(nb, int(nc)), newRegSets(nb, int(nc))
-	for b := 0; b < nb; b++ {
-		g, kl := gen.at(b), kill.at(b)
-		for i := end(b) - 1; i >= starts[b]; i-- {
-			if code[i].Guard < 0 {
-				for _, c := range writes[wr[i].lo:wr[i].hi] {
-					setBit(kl, c)
-					clearBit(g, c)
-				}
-			}
-			for _, c := range reads[rd[i].lo:rd[i].hi] {
-				setBit(g, c)
-			}
-		}
-	}
-	liveIn, liveOut := newRegSets(nb, int(nc)), newRegSets(nb, int(nc))
-	for changed := true; changed; {
-		changed = false
-		for b := nb - 1; b >= 0; b-- {
-			out := liveOut.at(b)
-			succs(b, func(s int32) {
-				for w, x := range liveIn.at(int(s)) {
-					out[w] |= x
-				}
-			})
-			in, g, kl := liveIn.at(b), gen.at(b), kill.at(b)
-			for w := range in {
-				if x := g[w] | out[w]&^kl[w]; x != in[w] {
-					in[w] = x
-					changed = true
-				}
-			}
-		}
 	}
 
 	// Interference: a register an instruction writes conflicts with every
@@ -308,40 +175,35 @@ func sharedRows(k *traces.Kernel) (rows []int32, n int, ok bool) {
 	// source or writes another destination).
 	adj := newRegSets(int(nc), int(nc))
 	edge := func(a, b int32) {
-		if a != b {
+		if a >= 0 && b >= 0 && a != b {
 			setBit(adj.at(int(a)), b)
 			setBit(adj.at(int(b)), a)
 		}
 	}
-	live := make([]uint64, liveIn.words)
-	for b := 0; b < nb; b++ {
-		copy(live, liveOut.at(b))
-		for i := end(b) - 1; i >= starts[b]; i-- {
-			ws, rs := writes[wr[i].lo:wr[i].hi], reads[rd[i].lo:rd[i].hi]
-			for _, d := range ws {
-				for w, x := range live {
-					for x != 0 {
-						edge(d, int32(w*64+bits.TrailingZeros64(x)))
-						x &= x - 1
-					}
-				}
-				for _, s := range rs {
-					edge(d, s)
-				}
-				for _, s := range ws {
-					edge(d, s)
-				}
+	var ws, rs []int32
+	live.Backward(func(pc int32, after []uint64) {
+		ws, rs = ws[:0], rs[:0]
+		ptxfe.InstRegs(k, &k.Code[pc],
+			func(r int32) { rs = append(rs, cand[r]) },
+			func(r int32) { ws = append(ws, cand[r]) })
+		for _, d := range ws {
+			if d < 0 {
+				continue
 			}
-			if code[i].Guard < 0 {
-				for _, d := range ws {
-					clearBit(live, d)
+			for w, x := range after {
+				for x != 0 {
+					edge(d, cand[w*64+bits.TrailingZeros64(x)])
+					x &= x - 1
 				}
 			}
 			for _, s := range rs {
-				setBit(live, s)
+				edge(d, s)
+			}
+			for _, s := range ws {
+				edge(d, s)
 			}
 		}
-	}
+	})
 
 	// Rows: each candidate, in register order, takes the lowest row none
 	// of its conflicting candidates holds; the private registers follow;
