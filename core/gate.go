@@ -151,3 +151,23 @@ func (s *SM) MayReachShared(now Cycle) bool {
 	}
 	return false
 }
+
+// StepsOwn reports whether SM s's step at cycle now touches only the SM
+// and records only fixed latencies: no warp due then has next an
+// instruction that reaches shared state or memory, a hint, a wait or an
+// expanded instruction (instInfo.own). Such a step may run before other
+// SMs' steps of earlier cycles (sim's run-ahead) with the same results.
+func (s *SM) StepsOwn(now Cycle) bool {
+	for i := range s.parts {
+		p := &s.parts[i]
+		if s.pwake[i] > now {
+			continue
+		}
+		for j, sl := range p.warps {
+			if p.ws[j].wake <= now && !s.prog.insts[sl.npc].own {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -45,6 +45,9 @@ type Program struct {
 	mops   []microOp
 	odeps  []int32
 	maxSeq int
+	// hintRun is the longest run of consecutive pure hints (SM.skipHints
+	// executes one ahead of a warp's next instruction).
+	hintRun int
 }
 
 // span is a range [lo, hi) of Program.slots.
@@ -62,6 +65,10 @@ type instInfo struct {
 	membar  bool   // waits for the warp's outstanding memory instructions
 	hasDefs bool
 	device  bool // reaches state other SMs share (traces.InstDeps.Device): Gate orders it
+	// own: its issue touches only its SM and its latency is the same at
+	// every execution (not device, memory, a hint, a wait or expanded), so
+	// executions on several SMs may go in any order (SM.StepsOwn).
+	own bool
 
 	// AMD.
 	sync bool  // adds or retires wait-counter entries: reconcile the wave's queues after it
@@ -130,8 +137,19 @@ func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
 		info.asyncAny = info.async || info.commit || info.waitGroup || info.mbarSignal || info.mbarWait
 		info.waitN = id.Wait
 	}
+	for run, pc := 0, 0; pc < len(p.insts); pc++ {
+		run++
+		if !p.insts[pc].hint {
+			run = 0
+		}
+		p.hintRun = max(p.hintRun, run)
+	}
 	if err := p.expand(d, m); err != nil {
 		return nil, err
+	}
+	for pc := range p.insts {
+		info := &p.insts[pc]
+		info.own = !info.device && !d.Insts[pc].Memory && !info.hint && !info.sync && !info.wait && !info.asyncAny && info.xp < 0
 	}
 	return p, nil
 }

@@ -461,6 +461,13 @@ func (s *SM) Blocks() int { return s.nblocks }
 // WarpInsts is the number of warp instructions the SM has issued so far.
 func (s *SM) WarpInsts() uint64 { return s.stats.WarpInsts }
 
+// StepInstsMax bounds the warp instructions one Step can issue: each
+// partition's issue width, every issue a VOPD pair at most, and the pure
+// hints each warp slot's warp may execute ahead of its next instruction.
+func (s *SM) StepInstsMax() uint64 {
+	return uint64(len(s.parts)*s.issueW*2) + uint64(len(s.slots)*s.prog.hintRun)
+}
+
 // Admit makes a block resident at cycle now: its warps take the free slots
 // with the lowest numbers (slot i belongs to partition i mod partitions),
 // with empty scoreboards. handle is the caller's name for the block,

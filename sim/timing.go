@@ -32,6 +32,9 @@ type TimingOptions struct {
 	// timing_parallel.go); 0 or 1 is one. The results are the same for
 	// any number. A Listener or CycleByCycle makes it one.
 	Workers int
+	// noRunAhead keeps every SM in step with the clock (runAhead): for
+	// tests that compare the two.
+	noRunAhead bool
 }
 
 // blockRec is one block object of the pool.
@@ -179,7 +182,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	if par != nil {
 		end, err = r.runParallel(par, pcStats)
 	} else {
-		end, err = r.run(opt.CycleByCycle)
+		end, err = r.run(opt.CycleByCycle, opt.Listener == nil && !opt.noRunAhead)
 	}
 	var partial *Partial
 	if err != nil {
@@ -206,14 +209,18 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 
 // run is the clock: retire, dispatch, step the SMs that have something to
 // do, jump to the next event. It returns the cycle the last block retired.
-func (r *timingRun) run(every bool) (core.Cycle, error) {
+func (r *timingRun) run(every, ahead bool) (core.Cycle, error) {
 	var now core.Cycle
 	room := true // an SM may have room for the next block
 	// retireAt is the earliest cycle at which an SM retires a block: the
 	// SMs' RetireAt after the last step (and dispatch, which an empty
 	// block retires at once); before it no SM has anything to retire.
 	var retireAt core.Cycle
+	ra := r.newRunAhead(ahead && !every)
 	for iter := uint(0); ; iter++ {
+		if ra.fault != nil && now > ra.fault.at {
+			return ra.fault.at, ra.fault.err
+		}
 		if iter%stopPoll == 0 && stopped(r.p.Limits.Stop) {
 			return now, &InterruptError{}
 		}
@@ -237,27 +244,117 @@ func (r *timingRun) run(every bool) (core.Cycle, error) {
 		if err := r.cycleLimit(now); err != nil {
 			return now, err
 		}
-		if lim := r.p.Limits; lim.MaxWarpInsts != 0 && warpInsts(r.sms) > lim.MaxWarpInsts {
-			return now, lim.warpInstsError()
+		if lim := r.p.Limits; lim.MaxWarpInsts != 0 {
+			n := warpInsts(r.sms)
+			if n > lim.MaxWarpInsts {
+				return now, lim.warpInstsError()
+			}
+			if ra.on && lim.MaxWarpInsts-n < ra.margin {
+				ra.on = false
+			}
 		}
 		next := core.Never
 		retireAt = core.Never
-		for _, sm := range r.sms {
+		for i, sm := range r.sms {
 			if every || sm.Wake() <= now {
+				if f := ra.fault; f != nil && now == f.at && i >= f.sm {
+					return f.at, f.err
+				}
 				if err := sm.Step(now); err != nil {
 					return now, &FaultError{Err: err}
+				}
+				if ra.on {
+					ra.run(sm, i, now, r.smp.next)
 				}
 			}
 			next = min(next, sm.Wake())
 			retireAt = min(retireAt, sm.RetireAt())
 		}
 		if next == core.Never {
+			if ra.fault != nil {
+				return ra.fault.at, ra.fault.err
+			}
+			// (The last cycle any SM stepped at, as the single-threaded
+			// loop would stand.)
+			now = max(now, ra.last)
 			return now, &FaultError{Err: r.deadlock(now)}
 		}
 		if every {
 			next = now + 1
 		}
 		now = next
+	}
+}
+
+// runAhead lets one SM go on stepping, right after its step at a cycle,
+// through the cycles at which its steps are its own (core.SM.StepsOwn):
+// the instructions its due warps have next touch only the SM, so no other
+// SM's step can change what they do or see what they change, and their
+// latencies are fixed, so the per-instruction latency tables (which keep
+// the first 64 distinct values exactly) do not depend on the order in
+// which SMs execute them. Its state stays in the host's caches across those
+// steps, instead of every SM's going through them each cycle.
+//
+// The results are those of stepping every SM cycle by cycle in turn. An
+// SM runs ahead at most aheadCycles, and not to the cycle at which it
+// retires a block (and may get a new one), the next sample boundary or
+// past the cycle limit. A
+// fault in a step ahead is reported when the single-threaded order
+// reaches it, unless another SM faults before. Under -max-warp-insts it
+// stops for good while the instructions left are fewer than margin, what
+// every SM can issue in aheadCycles+1 cycles (each steps at most once a
+// cycle): the limit is then reached after every step ahead, with the
+// counters of the single-threaded run. Off with a listener (its events
+// come in the order of the steps).
+type runAhead struct {
+	on     bool
+	limit  core.Cycle // the last cycle an SM may step
+	margin uint64
+	fault  *aheadFault
+	last   core.Cycle // the latest cycle of a step ahead
+}
+
+// aheadCycles is the furthest an SM runs ahead of the clock.
+const aheadCycles = 1024
+
+// aheadFault is a fault of a step ahead: SM sm's at cycle at.
+type aheadFault struct {
+	at  core.Cycle
+	sm  int
+	err error
+}
+
+// newRunAhead is the run-ahead of r, on when on.
+func (r *timingRun) newRunAhead(on bool) runAhead {
+	a := runAhead{on: on, limit: MaxTimingCycles}
+	if lim := r.p.Limits.MaxCycles; lim != 0 {
+		a.limit = min(a.limit, core.Cycle(lim))
+	}
+	for _, sm := range r.sms {
+		a.margin += (aheadCycles + 1) * sm.StepInstsMax()
+	}
+	return a
+}
+
+// run steps SM sm (number i), which has just stepped at now, ahead while
+// its steps are its own and before sample, the next sample boundary.
+func (a *runAhead) run(sm *core.SM, i int, now, sample core.Cycle) {
+	bound := min(sample, a.limit+1, now+aheadCycles+1)
+	if a.fault != nil {
+		bound = min(bound, a.fault.at) // (the SMs before it step at a.fault.at in turn)
+	}
+	for cur := now; ; {
+		// (A block that finishes ahead brings RetireAt forward.)
+		w := sm.Wake()
+		if w <= cur || w >= min(bound, sm.RetireAt()) || !sm.StepsOwn(w) {
+			return
+		}
+		if err := sm.Step(w); err != nil {
+			a.fault = &aheadFault{at: w, sm: i, err: &FaultError{Err: err}}
+			return
+		}
+		cur = w
+		a.last = max(a.last, w)
 	}
 }
 
