@@ -24,7 +24,9 @@
 // (an issue, a result landing, a unit freeing, a barrier releasing), so a
 // caller may jump the clock to the next event (SM.Wake) and the time in
 // between lands on each warp's current state at once. The counters live in
-// SMStats and PCStats values that the caller (package sim) owns.
+// SMStats and PCStats values that the caller (package sim) owns. A step
+// that touches only the SM may run ahead of the other SMs' (ahead.go,
+// gate.go for the parallel clock's ordering of the others).
 //
 // An optional Listener (trace.go, SMConfig.Listener) receives every issue,
 // warp-state span, completion, memory access and block admission and

@@ -51,6 +51,15 @@ func (s *SM) addLatency(pc int32, now, lat Cycle) {
 		s.lats.ents = append(s.lats.ents, latEnt{at: now, lat: lat, sm: int32(s.id), pc: pc})
 		return
 	}
+	if s.deferring {
+		// A step ahead of the other SMs (ahead.go): a value that would
+		// take a place in the exact table waits for the single-threaded
+		// order.
+		if !s.pcs[pc].Latency.AddIfSettled(lat) {
+			s.later.ents = append(s.later.ents, latEnt{at: now, lat: lat, sm: int32(s.id), pc: pc})
+		}
+		return
+	}
 	s.pcs[pc].Latency.Add(lat)
 }
 
@@ -150,24 +159,4 @@ func (s *SM) MayReachShared(now Cycle) bool {
 		}
 	}
 	return false
-}
-
-// StepsOwn reports whether SM s's step at cycle now touches only the SM
-// and records only fixed latencies: no warp due then has next an
-// instruction that reaches shared state or memory, a hint, a wait or an
-// expanded instruction (instInfo.own). Such a step may run before other
-// SMs' steps of earlier cycles (sim's run-ahead) with the same results.
-func (s *SM) StepsOwn(now Cycle) bool {
-	for i := range s.parts {
-		p := &s.parts[i]
-		if s.pwake[i] > now {
-			continue
-		}
-		for j, sl := range p.warps {
-			if p.ws[j].wake <= now && !s.prog.insts[sl.npc].own {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -135,6 +135,8 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 				sl.widx = int32(len(live))
 				live = append(live, sl)
 				ws = append(ws, p.ws[i])
+			} else if !p.ws[i].ahead {
+				p.blockers--
 			}
 		}
 		clear(p.warps[len(live):])
@@ -360,6 +362,14 @@ func (s *SM) scoreboard(sl *slot) {
 	}
 	t, long, from := sl.pending(s.prog.slots[use.lo:use.hi])
 	sl.npc, sl.sbAt, sl.sbLong, sl.nunit, sl.sbUnit = pc, t, long, s.prog.firstUnit(pc), from
+	if ws := &sl.part.ws[sl.widx]; ws.ahead != info.ahead {
+		ws.ahead = info.ahead
+		if info.ahead {
+			sl.part.blockers--
+		} else {
+			sl.part.blockers++
+		}
+	}
 }
 
 // nextFree is when an instance of the unit warp sl's next issue needs

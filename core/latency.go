@@ -2,6 +2,7 @@ package core
 
 import (
 	"math/bits"
+	"slices"
 	"sort"
 )
 
@@ -69,6 +70,25 @@ func (l *Latency) Add(c Cycle) {
 		l.hist = make([]uint64, histBuckets)
 	}
 	l.hist[histIndex(v)]++
+}
+
+// AddIfSettled records c, as Add, when the order in which latencies
+// arrive cannot matter for it: its value is held exactly already, or the
+// exact table is full (the value then adds to its count or to the
+// histogram, whatever came before it). Otherwise it records nothing and
+// returns false: c would take a place in the table, and which values get
+// one depends on the order.
+func (l *Latency) AddIfSettled(c Cycle) bool {
+	if len(l.vals) < latencyExact {
+		v := uint64(c)
+		if l.last >= len(l.vals) || l.vals[l.last] != v {
+			if _, ok := slices.BinarySearch(l.vals, v); !ok {
+				return false
+			}
+		}
+	}
+	l.Add(c)
+	return true
 }
 
 // Mean is the average latency (0 with no samples).

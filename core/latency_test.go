@@ -93,3 +93,26 @@ func TestLatencyNoAlloc(t *testing.T) {
 		t.Errorf("%v allocations per repeat", n)
 	}
 }
+
+// TestLatencyAddIfSettled: a value the exact table holds, or any value
+// once the table is full, is recorded; a new value while there is room is
+// not (its place would depend on the order).
+func TestLatencyAddIfSettled(t *testing.T) {
+	var l Latency
+	l.Add(5)
+	if !l.AddIfSettled(5) || l.N != 2 || l.cnts[0] != 2 {
+		t.Fatalf("a held value: N %d", l.N)
+	}
+	if l.AddIfSettled(6) || l.N != 2 || len(l.vals) != 1 || l.Max != 5 {
+		t.Fatalf("a new value with room was recorded: N %d, %v", l.N, l.vals)
+	}
+	for v := range latencyExact - 1 {
+		l.Add(Cycle(100 + v))
+	}
+	if !l.AddIfSettled(6) || l.N != latencyExact+2 || l.Exact() || l.Min != 5 {
+		t.Fatalf("a new value on a full table: N %d, exact %v", l.N, l.Exact())
+	}
+	if !l.AddIfSettled(100) || l.cnts[1] != 2 {
+		t.Fatal("a held value on a full table")
+	}
+}

@@ -65,10 +65,10 @@ type instInfo struct {
 	membar  bool   // waits for the warp's outstanding memory instructions
 	hasDefs bool
 	device  bool // reaches state other SMs share (traces.InstDeps.Device): Gate orders it
-	// own: its issue touches only its SM and its latency is the same at
-	// every execution (not device, memory, a hint, a wait or expanded), so
-	// executions on several SMs may go in any order (SM.StepsOwn).
-	own bool
+	// ahead: a step may execute it ahead of the other SMs (SM.StepAhead):
+	// it does not reach shared state, nor, for a hint, does the
+	// instruction after its run of hints (executed in the same step).
+	ahead bool
 
 	// AMD.
 	sync bool  // adds or retires wait-counter entries: reconcile the wave's queues after it
@@ -147,9 +147,12 @@ func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
 	if err := p.expand(d, m); err != nil {
 		return nil, err
 	}
-	for pc := range p.insts {
+	for pc := len(p.insts) - 1; pc >= 0; pc-- {
 		info := &p.insts[pc]
-		info.own = !info.device && !d.Insts[pc].Memory && !info.hint && !info.sync && !info.wait && !info.asyncAny && info.xp < 0
+		info.ahead = !info.device
+		if info.hint && pc+1 < len(p.insts) {
+			info.ahead = p.insts[pc+1].ahead
+		}
 	}
 	return p, nil
 }

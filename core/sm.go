@@ -105,9 +105,15 @@ type SM struct {
 	hook   Listener    // nil: no events
 	gate   Gate        // nil: one goroutine steps every SM
 	lats   *LatencyLog // nil: latencies go to pcs
-	slots  []slot
-	blocks []blockState
-	stats  *SMStats
+	// deferring: the step runs ahead of the other SMs (StepAhead), and the
+	// latencies that would take a place in their table go to later,
+	// applied from laterHead on in the single-threaded order (ahead.go).
+	deferring bool
+	later     LatencyLog
+	laterHead int
+	slots     []slot
+	blocks    []blockState
+	stats     *SMStats
 	// launch is how long after its dispatch a block's warps may issue
 	// (sm.block_launch_latency); takenBranch what a control transfer adds
 	// to the branch's latency (scheduler.taken_branch_penalty).
@@ -146,9 +152,12 @@ type partition struct {
 	cands []cand
 	units []span // per unit class: its instances in SM.free
 	idx   int32  // index in SM.parts (and SM.pwake)
-	phase Cycle  // issue slot: cycles with now % interval == phase
-	stats *PartitionStats
-	cu    int // the memory model's SM index of this partition's CU
+	// blockers counts the warps whose next instruction a step ahead may
+	// not execute (warpSched.ahead false).
+	blockers int32
+	phase    Cycle // issue slot: cycles with now % interval == phase
+	stats    *PartitionStats
+	cu       int // the memory model's SM index of this partition's CU
 	// selBits[u*selWords:(u+1)*selWords] is the set of the i whose
 	// ws[i].sel is u, which wakeWaiting reads; it is kept only for an
 	// issue_interval above 1 (setSel).
@@ -206,6 +215,9 @@ type warpSched struct {
 	// cand: the warp can issue in this step and has not been tried yet
 	// (false between steps).
 	cand bool
+	// ahead: the warp's next instruction may be executed by a step ahead
+	// of the other SMs (instInfo.ahead, CanStepAhead).
+	ahead bool
 }
 
 // cand is a warp that can issue at the step: warps[i] of its partition,
@@ -522,7 +534,10 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		p.warps = append(p.warps, sl)
 		// Not waiting for a slot (sel -1): it is evaluated at now, before
 		// any issue could concern it.
-		p.ws = append(p.ws, warpSched{wake: now, sel: -1})
+		p.ws = append(p.ws, warpSched{wake: now, sel: -1, ahead: s.prog.insts[sl.npc].ahead})
+		if !s.prog.insts[sl.npc].ahead {
+			p.blockers++
+		}
 		s.pwake[p.idx] = now
 		s.countWarps(p, now, 1)
 	}

@@ -210,16 +210,28 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 // run is the clock: retire, dispatch, step the SMs that have something to
 // do, jump to the next event. It returns the cycle the last block retired.
 func (r *timingRun) run(every, ahead bool) (core.Cycle, error) {
+	ra := r.newRunAhead(ahead && !every)
+	end, err := r.loop(every, &ra)
+	if ra.held > 0 {
+		ra.merge.Apply(r.sms, core.Never) // (those of steps ahead of the end)
+	}
+	return end, err
+}
+
+// loop is run's clock loop.
+func (r *timingRun) loop(every bool, ra *runAhead) (core.Cycle, error) {
 	var now core.Cycle
 	room := true // an SM may have room for the next block
 	// retireAt is the earliest cycle at which an SM retires a block: the
 	// SMs' RetireAt after the last step (and dispatch, which an empty
 	// block retires at once); before it no SM has anything to retire.
 	var retireAt core.Cycle
-	ra := r.newRunAhead(ahead && !every)
 	for iter := uint(0); ; iter++ {
 		if ra.fault != nil && now > ra.fault.at {
 			return ra.fault.at, ra.fault.err
+		}
+		if ra.held > 0 {
+			ra.held = ra.merge.Apply(r.sms, now)
 		}
 		if iter%stopPoll == 0 && stopped(r.p.Limits.Stop) {
 			return now, &InterruptError{}
@@ -256,6 +268,9 @@ func (r *timingRun) run(every, ahead bool) (core.Cycle, error) {
 		next := core.Never
 		retireAt = core.Never
 		for i, sm := range r.sms {
+			if ra.held > 0 && sm.Deferred() > 0 {
+				sm.ApplyDeferredAt(now) // (its turn at now)
+			}
 			if every || sm.Wake() <= now {
 				if f := ra.fault; f != nil && now == f.at && i >= f.sm {
 					return f.at, f.err
@@ -287,31 +302,37 @@ func (r *timingRun) run(every, ahead bool) (core.Cycle, error) {
 }
 
 // runAhead lets one SM go on stepping, right after its step at a cycle,
-// through the cycles at which its steps are its own (core.SM.StepsOwn):
-// the instructions its due warps have next touch only the SM, so no other
-// SM's step can change what they do or see what they change, and their
-// latencies are fixed, so the per-instruction latency tables (which keep
-// the first 64 distinct values exactly) do not depend on the order in
-// which SMs execute them. Its state stays in the host's caches across those
-// steps, instead of every SM's going through them each cycle.
+// through the cycles at which its steps touch only the SM (core.SM.
+// CanStepAhead): no other SM's step can change what they do or see what
+// they change. Its state stays in the host's caches across those steps,
+// instead of every SM's going through them each cycle.
 //
 // The results are those of stepping every SM cycle by cycle in turn. An
 // SM runs ahead at most aheadCycles, and not to the cycle at which it
 // retires a block (and may get a new one), the next sample boundary or
-// past the cycle limit. A
-// fault in a step ahead is reported when the single-threaded order
-// reaches it, unless another SM faults before. Under -max-warp-insts it
-// stops for good while the instructions left are fewer than margin, what
-// every SM can issue in aheadCycles+1 cycles (each steps at most once a
-// cycle): the limit is then reached after every step ahead, with the
-// counters of the single-threaded run. Off with a listener (its events
-// come in the order of the steps).
+// past the cycle limit. The latencies of its steps ahead whose place in
+// the per-instruction tables depends on the order are held back and added
+// in the single-threaded order (core.AheadMerge): at the start of each
+// cycle of the loop those of earlier cycles, at the SM's turn in it those
+// of that cycle. A fault in a step ahead is reported when the single-threaded
+// order reaches it, unless another SM faults before; the counters of a
+// run stopped by a fault (or an interrupt) are those of wherever each SM
+// had got to, as on the parallel clock. Under -max-warp-insts it stops for
+// good while the instructions left are fewer than margin, what every SM
+// can issue in aheadCycles+1 cycles (each steps at most once a cycle):
+// the limit is then reached after every step ahead, with the counters of
+// the single-threaded run. Off with a listener (its events come in the
+// order of the steps).
 type runAhead struct {
 	on     bool
 	limit  core.Cycle // the last cycle an SM may step
 	margin uint64
 	fault  *aheadFault
 	last   core.Cycle // the latest cycle of a step ahead
+	// held counts the latencies the SMs deferred (core.SM.StepAhead) and
+	// merge has not applied yet.
+	held  int
+	merge core.AheadMerge
 }
 
 // aheadCycles is the furthest an SM runs ahead of the clock.
@@ -343,13 +364,17 @@ func (a *runAhead) run(sm *core.SM, i int, now, sample core.Cycle) {
 	if a.fault != nil {
 		bound = min(bound, a.fault.at) // (the SMs before it step at a.fault.at in turn)
 	}
+	held := sm.Deferred()
 	for cur := now; ; {
 		// (A block that finishes ahead brings RetireAt forward.)
 		w := sm.Wake()
-		if w <= cur || w >= min(bound, sm.RetireAt()) || !sm.StepsOwn(w) {
+		if w <= cur || w >= min(bound, sm.RetireAt()) || !sm.CanStepAhead(w) {
 			return
 		}
-		if err := sm.Step(w); err != nil {
+		err := sm.StepAhead(w)
+		a.held += sm.Deferred() - held
+		held = sm.Deferred()
+		if err != nil {
 			a.fault = &aheadFault{at: w, sm: i, err: &FaultError{Err: err}}
 			return
 		}

@@ -6,17 +6,27 @@ import (
 )
 
 // TestRunAheadLimits: a run stopped by -max-warp-insts or -max-cycles
-// reports the same counters whether SMs run ahead of the clock or not, with limits that let it run ahead
-// for most of the launch and stop it near the end, and with limits past
-// the end.
+// reports the same counters whether SMs run ahead of the clock or not, with
+// limits that let them run ahead for most of the launch and stop it near
+// the end, and with limits past the end.
 func TestRunAheadLimits(t *testing.T) {
-	for _, b := range []bench{sample("vecadd"), sample("divergent")} {
-		runAheadLimits(t, b)
+	for _, c := range []struct {
+		name string
+		prep func() *Prepared
+	}{
+		{"vecadd", func() *Prepared { return sample("vecadd").prepare(t) }},
+		{"divergent", func() *Prepared { return sample("divergent").prepare(t) }},
+		{"fir_gfx90a", func() *Prepared { return prepareAMDSample(t, "fir", "gfx90a") }},
+	} {
+		runAheadLimits(t, c.name, c.prep)
 	}
 }
 
-func runAheadLimits(t *testing.T, b bench) {
-	_, full := b.timed(t, TimingOptions{})
+func runAheadLimits(t *testing.T, name string, prep func() *Prepared) {
+	full, err := RunTiming(prep(), TimingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	insts, cycles := full.WarpInsts, full.Timing.Cycles
 	for _, c := range []struct {
 		name string
@@ -31,22 +41,22 @@ func runAheadLimits(t *testing.T, b bench) {
 	} {
 		var out [2][]byte
 		for i, opt := range []TimingOptions{{}, {noRunAhead: true}} {
-			p := b.prepare(t)
+			p := prep()
 			p.Limits = c.lim
 			st, err := RunTiming(p, opt)
 			if err != nil && (st == nil || st.Partial == nil) {
-				t.Fatalf("%s, %s: %v", b.ptx, c.name, err)
+				t.Fatalf("%s, %s: %v", name, c.name, err)
 			}
 			if stopped := st.Partial != nil; stopped != c.stop {
-				t.Fatalf("%s, %s: stopped %v, want %v", b.ptx, c.name, stopped, c.stop)
+				t.Fatalf("%s, %s: stopped %v, want %v", name, c.name, stopped, c.stop)
 			}
-			rep := &Report{Trace: b.ptx, Machine: p.Machine, Kernels: []*KernelStats{st}}
+			rep := &Report{Trace: name, Machine: p.Machine, Kernels: []*KernelStats{st}}
 			if out[i], err = rep.JSON(false); err != nil {
 				t.Fatal(err)
 			}
 		}
 		if !bytes.Equal(out[0], out[1]) {
-			t.Errorf("%s, %s: the run-ahead changes the report", b.ptx, c.name)
+			t.Errorf("%s, %s: the run-ahead changes the report", name, c.name)
 		}
 	}
 }

@@ -76,10 +76,6 @@ type InstDeps struct {
 	// warp, block and SM; the parallel timing engine lets SMs run those
 	// side by side and orders the others as one thread would.
 	Device bool
-	// Memory: the instruction may access memory of any space (PTX: its
-	// unit class is ldst or tex; AMD: the vmem, smem and lds units), so
-	// its latency depends on the memory model's state.
-	Memory bool
 }
 
 // KernelDeps computes the dependency data of kernel k (PTX or AMD, by
@@ -132,7 +128,6 @@ func ptxDeps(k *Kernel, d *Deps) {
 		id.Key, id.Class, id.Form = in.UnitKey(), in.UnitClass(), in.Form()
 		id.Src, id.Guard = noSlots(), -1
 		id.Device = ptxDevice(in, id.Class)
-		id.Memory = id.Class == "ldst" || id.Class == "tex"
 		lo := d.mark()
 		s := slotList{d, lo}
 		for i := range in.Dst {
@@ -289,7 +284,6 @@ func amdDeps(k *Kernel, d *Deps) {
 		id.Def, id.Use = Span{lo, mid}, Span{mid, d.mark()}
 		if a := AMDOp(in.Op); a != nil {
 			id.Device = a.Unit == "vmem" || a.Unit == "smem"
-			id.Memory = id.Device || a.Unit == "lds"
 			id.Timing = a.Timing
 			if a.Mem == AMDMemAtomic && (in.NDst == 0 || in.Dst[0].Kind == OpdNone) {
 				id.Timing |= TimingReduce
