@@ -19,10 +19,13 @@ import (
 // values are the ones the single-threaded order admits, so where a later
 // value goes (its count, or the histogram) does not depend on the order.
 
-// CanStepAhead reports whether SM s's step at cycle now may run ahead of
-// the other SMs: no warp due then has next an instruction that reaches
-// shared state (nor a run of hints before one). Warps not due at the
-// start of the step cannot issue in it (MayReachShared).
+// CanStepAhead reports whether SM s's step at cycle now touches only the
+// SM, so that it may run ahead of the other SMs' steps (sim's run-ahead)
+// or beside them (the parallel clock): no warp due then has next an
+// instruction that reaches shared state (nor a run of AMD hints before
+// one, executed in the same step). Warps not due at the start of the step
+// cannot issue in it: another warp's issue or barrier release wakes them
+// for a later cycle, or for one in which their partition does not issue.
 func (s *SM) CanStepAhead(now Cycle) bool {
 	for i, w := range s.pwake {
 		p := &s.parts[i]

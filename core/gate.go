@@ -134,29 +134,3 @@ func (q *logHeap) Pop() any {
 	q.h = q.h[:len(q.h)-1]
 	return nil
 }
-
-// MayReachShared reports whether SM s's step at cycle now may execute an
-// instruction that reaches shared state (and so waits at its Gate): some
-// warp due then has one next, or an AMD hint, after which the next
-// instruction runs in the same cycle. A step for which it is false touches
-// only the SM and may run at any point of the cycle. Warps not due at the
-// start of the step cannot issue in it: another warp's issue or barrier
-// release wakes them for a later cycle, or for one in which their
-// partition does not issue.
-func (s *SM) MayReachShared(now Cycle) bool {
-	for i := range s.parts {
-		p := &s.parts[i]
-		if s.pwake[i] > now {
-			continue
-		}
-		for j, sl := range p.warps {
-			if p.ws[j].wake > now {
-				continue
-			}
-			if info := &s.prog.insts[sl.npc]; info.device || info.hint {
-				return true
-			}
-		}
-	}
-	return false
-}

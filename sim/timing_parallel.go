@@ -31,7 +31,7 @@ import (
 // boundaries are barriers of all workers. The worker with the lowest key
 // never waits, so the clock always moves. At each cycle a worker first
 // steps, in any order, its SMs whose step cannot reach shared state (no
-// warp due then has such an instruction next: core.SM.MayReachShared),
+// warp due then has such an instruction next: core.SM.CanStepAhead),
 // with its key already at the first SM that may, so that nobody waits for
 // those steps; then the others in order.
 //
@@ -294,7 +294,7 @@ func (w *parWorker) loop() {
 		for _, i := range w.sms {
 			switch sm := r.sms[i]; {
 			case sm.Wake() > next:
-			case sm.MayReachShared(next):
+			case !sm.CanStepAhead(next):
 				gated = append(gated, i)
 			default:
 				private = append(private, i)
