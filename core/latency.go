@@ -2,7 +2,6 @@ package core
 
 import (
 	"math/bits"
-	"slices"
 	"sort"
 )
 
@@ -48,12 +47,12 @@ func (l *Latency) Add(c Cycle) {
 	l.N++
 	l.Sum += v
 	l.Max = max(l.Max, v)
-	if l.last < len(l.vals) && l.vals[l.last] == v {
+	if l.last < len(l.vals) && l.vals[l.last] == v { // the common repeat
 		l.cnts[l.last]++
 		return
 	}
-	i := sort.Search(len(l.vals), func(i int) bool { return l.vals[i] >= v })
-	if i < len(l.vals) && l.vals[i] == v {
+	i, held := l.search(v)
+	if held {
 		l.cnts[i]++
 		l.last = i
 		return
@@ -79,16 +78,20 @@ func (l *Latency) Add(c Cycle) {
 // returns false: c would take a place in the table, and which values get
 // one depends on the order.
 func (l *Latency) AddIfSettled(c Cycle) bool {
-	if len(l.vals) < latencyExact {
-		v := uint64(c)
-		if l.last >= len(l.vals) || l.vals[l.last] != v {
-			if _, ok := slices.BinarySearch(l.vals, v); !ok {
-				return false
-			}
+	if v := uint64(c); len(l.vals) < latencyExact && (l.last >= len(l.vals) || l.vals[l.last] != v) {
+		if _, held := l.search(v); !held {
+			return false
 		}
 	}
 	l.Add(c)
 	return true
+}
+
+// search is where v is, or would go, in the exact table (ascending), and
+// whether it is there.
+func (l *Latency) search(v uint64) (int, bool) {
+	i := sort.Search(len(l.vals), func(i int) bool { return l.vals[i] >= v })
+	return i, i < len(l.vals) && l.vals[i] == v
 }
 
 // Mean is the average latency (0 with no samples).

@@ -137,20 +137,21 @@ func NewProgram(k *traces.Kernel, m *config.Machine) (*Program, error) {
 		info.asyncAny = info.async || info.commit || info.waitGroup || info.mbarSignal || info.mbarWait
 		info.waitN = id.Wait
 	}
-	for run, pc := 0, 0; pc < len(p.insts); pc++ {
-		run++
-		if !p.insts[pc].hint {
-			run = 0
-		}
-		p.hintRun = max(p.hintRun, run)
-	}
 	if err := p.expand(d, m); err != nil {
 		return nil, err
 	}
+	// Backwards, so that a hint takes ahead from the instruction after it.
+	run := 0 // consecutive hints from pc on
 	for pc := len(p.insts) - 1; pc >= 0; pc-- {
 		info := &p.insts[pc]
 		info.ahead = !info.device
-		if info.hint && pc+1 < len(p.insts) {
+		if !info.hint {
+			run = 0
+			continue
+		}
+		run++
+		p.hintRun = max(p.hintRun, run)
+		if pc+1 < len(p.insts) {
 			info.ahead = p.insts[pc+1].ahead
 		}
 	}

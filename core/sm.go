@@ -534,8 +534,9 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		p.warps = append(p.warps, sl)
 		// Not waiting for a slot (sel -1): it is evaluated at now, before
 		// any issue could concern it.
-		p.ws = append(p.ws, warpSched{wake: now, sel: -1, ahead: s.prog.insts[sl.npc].ahead})
-		if !s.prog.insts[sl.npc].ahead {
+		ahead := s.prog.insts[sl.npc].ahead
+		p.ws = append(p.ws, warpSched{wake: now, sel: -1, ahead: ahead})
+		if !ahead {
 			p.blockers++
 		}
 		s.pwake[p.idx] = now

@@ -212,7 +212,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 func (r *timingRun) run(every, ahead bool) (core.Cycle, error) {
 	ra := r.newRunAhead(ahead && !every)
 	end, err := r.loop(every, &ra)
-	if ra.held > 0 {
+	if ra.held {
 		ra.merge.Apply(r.sms, core.Never) // (those of steps ahead of the end)
 	}
 	return end, err
@@ -230,8 +230,8 @@ func (r *timingRun) loop(every bool, ra *runAhead) (core.Cycle, error) {
 		if ra.fault != nil && now > ra.fault.at {
 			return ra.fault.at, ra.fault.err
 		}
-		if ra.held > 0 {
-			ra.held = ra.merge.Apply(r.sms, now)
+		if ra.held {
+			ra.held = ra.merge.Apply(r.sms, now) > 0
 		}
 		if iter%stopPoll == 0 && stopped(r.p.Limits.Stop) {
 			return now, &InterruptError{}
@@ -268,7 +268,7 @@ func (r *timingRun) loop(every bool, ra *runAhead) (core.Cycle, error) {
 		next := core.Never
 		retireAt = core.Never
 		for i, sm := range r.sms {
-			if ra.held > 0 && sm.Deferred() > 0 {
+			if ra.held && sm.Deferred() > 0 {
 				sm.ApplyDeferredAt(now) // (its turn at now)
 			}
 			if every || sm.Wake() <= now {
@@ -329,9 +329,9 @@ type runAhead struct {
 	margin uint64
 	fault  *aheadFault
 	last   core.Cycle // the latest cycle of a step ahead
-	// held counts the latencies the SMs deferred (core.SM.StepAhead) and
-	// merge has not applied yet.
-	held  int
+	// held: the SMs may hold latencies they deferred (core.SM.StepAhead)
+	// that merge has not applied yet.
+	held  bool
 	merge core.AheadMerge
 }
 
@@ -364,23 +364,20 @@ func (a *runAhead) run(sm *core.SM, i int, now, sample core.Cycle) {
 	if a.fault != nil {
 		bound = min(bound, a.fault.at) // (the SMs before it step at a.fault.at in turn)
 	}
-	held := sm.Deferred()
 	for cur := now; ; {
 		// (A block that finishes ahead brings RetireAt forward.)
 		w := sm.Wake()
 		if w <= cur || w >= min(bound, sm.RetireAt()) || !sm.CanStepAhead(w) {
-			return
+			break
 		}
-		err := sm.StepAhead(w)
-		a.held += sm.Deferred() - held
-		held = sm.Deferred()
-		if err != nil {
+		if err := sm.StepAhead(w); err != nil {
 			a.fault = &aheadFault{at: w, sm: i, err: &FaultError{Err: err}}
-			return
+			break
 		}
 		cur = w
 		a.last = max(a.last, w)
 	}
+	a.held = a.held || sm.Deferred() > 0
 }
 
 // runParallel is run on the parallel clock: the first blocks are
