@@ -8,12 +8,13 @@ import (
 )
 
 // PlainLanes is a load of one es-byte element into vals (a register's
-// lanes, zero-extended), or with store a store of one from vals, for the
+// lanes, zero-extended; es is at most 4 for 4-byte lanes), or with store a
+// store of one from vals, for the
 // len(vals) lanes of a whole warp in lane order while their addresses in a
 // hit seg, recording each lane's space sp in a. It returns how many lanes
 // it did; the caller does the rest, from the first that missed, on its
 // checked path.
-func PlainLanes(seg *mem.Segment, a *Access, sp traces.Space, es int, vals []uint64, store bool) int {
+func PlainLanes[T uint32 | uint64](seg *mem.Segment, a *Access, sp traces.Space, es int, vals []T, store bool) int {
 	addr := a.Addr[:len(vals)]
 	sps := a.Spaces[:len(vals)]
 	if b := unitRun(seg, addr, es); b != nil {
@@ -28,15 +29,15 @@ func PlainLanes(seg *mem.Segment, a *Access, sp traces.Space, es int, vals []uin
 			}
 		case es == 4:
 			for l := range vals {
-				vals[l] = uint64(binary.LittleEndian.Uint32(b[4*l:]))
+				vals[l] = T(binary.LittleEndian.Uint32(b[4*l:]))
 			}
 		case store:
 			for l, v := range vals {
-				StoreN(b[l*es:], es, v)
+				StoreN(b[l*es:], es, uint64(v))
 			}
 		default:
 			for l := range vals {
-				vals[l] = LoadN(b[l*es:], es)
+				vals[l] = T(LoadN(b[l*es:], es))
 			}
 		}
 		return len(vals)
@@ -48,9 +49,9 @@ func PlainLanes(seg *mem.Segment, a *Access, sp traces.Space, es int, vals []uin
 		}
 		sps[l] = sp
 		if store {
-			StoreN(b, es, vals[l])
+			StoreN(b, es, uint64(vals[l]))
 		} else {
-			vals[l] = LoadN(b, es)
+			vals[l] = T(LoadN(b, es))
 		}
 	}
 	return len(addr)

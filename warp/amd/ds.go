@@ -72,7 +72,7 @@ func (w *Wave) dsAddrs(o *wop, m uint64, kind warp.AccessKind, off uint64) *warp
 	row := w.v[o.src[0].reg : o.src[0].reg+w.width]
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		a.Addr[l] = (row[l] + off) & mask32
+		a.Addr[l] = (uint64(row[l]) + off) & mask32
 		a.Spaces[l] = traces.SpaceShared
 	}
 	w.res.Mem = a
@@ -109,7 +109,7 @@ func execDSLoad(w *Wave, o *wop, m uint64) error {
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
 		for r := 0; r < n; r++ {
-			p.data[r*W+l] = w.ldsLoad(a.Addr[l]+uint64(4*r), sz, o.signed)
+			p.data[r*W+l] = uint32(w.ldsLoad(a.Addr[l]+uint64(4*r), sz, o.signed))
 		}
 	}
 	w.bound()
@@ -129,7 +129,7 @@ func execDSLoad2(w *Wave, o *wop, m uint64) error {
 		l := bits.TrailingZeros64(mm)
 		for e, off := range offs {
 			for r := 0; r < n; r++ {
-				p.data[(e*n+r)*W+l] = w.ldsLoad((a.Addr[l]+off+uint64(4*r))&mask32, 4, false)
+				p.data[(e*n+r)*W+l] = uint32(w.ldsLoad((a.Addr[l]+off+uint64(4*r))&mask32, 4, false))
 			}
 		}
 	}
@@ -149,7 +149,7 @@ func execDSStore(w *Wave, o *wop, m uint64) error {
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
 		for r := 0; r < n; r++ {
-			w.ldsStore(a.Addr[l]+uint64(4*r), sz, w.v[d+r*W+l])
+			w.ldsStore(a.Addr[l]+uint64(4*r), sz, uint64(w.v[d+r*W+l]))
 		}
 	}
 	w.bound()
@@ -169,7 +169,7 @@ func execDSStore2(w *Wave, o *wop, m uint64) error {
 		l := bits.TrailingZeros64(mm)
 		for e, off := range offs {
 			for r := 0; r < n; r++ {
-				w.ldsStore((a.Addr[l]+off+uint64(4*r))&mask32, 4, w.v[data[e]+r*W+l])
+				w.ldsStore((a.Addr[l]+off+uint64(4*r))&mask32, 4, uint64(w.v[data[e]+r*W+l]))
 			}
 		}
 	}
@@ -208,7 +208,7 @@ func execDSAtomic(w *Wave, o *wop, m uint64) error {
 		}
 		if p != nil {
 			for r := 0; r < n; r++ {
-				p.data[r*W+l] = old >> (32 * r) & mask32
+				p.data[r*W+l] = uint32(old >> (32 * r))
 			}
 		}
 	}
@@ -234,26 +234,26 @@ func execDSPermute(w *Wave, o *wop, m uint64) error {
 		if o.info.Mem == traces.AMDMemBpermute {
 			for mm := m; mm != 0; mm &= mm - 1 {
 				l := bits.TrailingZeros64(mm)
-				tmp[l] = data[l]
+				tmp[l] = uint64(data[l])
 			}
 			for mm := m; mm != 0; mm &= mm - 1 {
 				l := bits.TrailingZeros64(mm)
-				p.data[l] = tmp[int((addr[l]+off)/4)%W]
+				p.data[l] = uint32(tmp[int((uint64(addr[l])+off)/4)%W])
 			}
 		} else {
 			for mm := m; mm != 0; mm &= mm - 1 {
 				l := bits.TrailingZeros64(mm)
-				tmp[int((addr[l]+off)/4)%W] = data[l]
+				tmp[int((uint64(addr[l])+off)/4)%W] = uint64(data[l])
 			}
 			for mm := m; mm != 0; mm &= mm - 1 {
 				l := bits.TrailingZeros64(mm)
-				p.data[l] = tmp[l]
+				p.data[l] = uint32(tmp[l])
 			}
 		}
 	default: // swizzle
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
-			tmp[l] = data[l]
+			tmp[l] = uint64(data[l])
 		}
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
@@ -264,7 +264,7 @@ func execDSPermute(w *Wave, o *wop, m uint64) error {
 				and, or, xor := int(off&31), int(off>>5&31), int(off>>10&31)
 				src = l&^31 | ((l&31)&and | or) ^ xor
 			}
-			p.data[l] = tmp[src]
+			p.data[l] = uint32(tmp[src])
 		}
 	}
 	w.res.Mem = nil

@@ -159,7 +159,7 @@ func setWaveReg(w *Wave, name string, v uint64) error {
 		}
 		for l := 0; l < w.width; l++ {
 			if lane < 0 || l == lane {
-				w.v[n*w.width+l] = v & mask32
+				w.v[n*w.width+l] = uint32(v)
 			}
 		}
 	default:
@@ -200,7 +200,7 @@ func getWaveReg(w *Wave, name string) (uint64, error) {
 		if err != nil {
 			return 0, err
 		}
-		return w.v[n*w.width+lane], nil
+		return uint64(w.v[n*w.width+lane]), nil
 	}
 	return 0, fmt.Errorf("unknown register %q", name)
 }

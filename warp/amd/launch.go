@@ -298,7 +298,7 @@ func (w *Wave) reset() {
 			continue
 		}
 		t := w.first + lane
-		x, y, z := uint64(t%bx), uint64(t/bx%by), uint64(t/(bx*by))
+		x, y, z := uint32(t%bx), uint32(t/bx%by), uint32(t/(bx*by))
 		if a.WorkitemIDs < 1 {
 			y = 0
 		}

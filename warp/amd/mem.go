@@ -50,7 +50,7 @@ func execSLoad(w *Wave, o *wop, m uint64) error {
 		if err != nil {
 			return err
 		}
-		p.data[i] = x
+		p.data[i] = uint32(x)
 	}
 	a := &w.rows.acc
 	a.Kind, a.Space, a.Size, a.Mask = warp.AccessLoad, traces.SpaceGlobal, o.bytes, 1
@@ -64,7 +64,7 @@ func execSLoad(w *Wave, o *wop, m uint64) error {
 func execMemtime(w *Wave, o *wop, m uint64) error {
 	w.seq++
 	p := w.enqueue(warp.QueueSMEM, pendSGPR, o.dst[0].reg, 2, 0, 2)
-	p.data[0], p.data[1] = w.now&mask32, w.now>>32
+	p.data[0], p.data[1] = uint32(w.now), uint32(w.now>>32)
 	w.bound()
 	return nil
 }
@@ -198,7 +198,7 @@ func (w *Wave) flatAddrs(o *wop, m uint64, kind warp.AccessKind) *warp.Access {
 		base := w.sval(&o.src[1]) + off
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
-			a.Addr[l] = base + lo[l]&mask32
+			a.Addr[l] = base + uint64(lo[l])
 		}
 	} else {
 		hi := w.v[s.reg+W : s.reg+2*W]
@@ -206,12 +206,12 @@ func (w *Wave) flatAddrs(o *wop, m uint64, kind warp.AccessKind) *warp.Access {
 			// Every lane: a straight loop without bounds checks.
 			lo, hi = lo[:len(addr)], hi[:len(addr)]
 			for l := range addr {
-				addr[l] = lo[l] | hi[l]<<32 + off
+				addr[l] = uint64(lo[l]) | uint64(hi[l])<<32 + off
 			}
 		} else {
 			for mm := m; mm != 0; mm &= mm - 1 {
 				l := bits.TrailingZeros64(mm)
-				a.Addr[l] = lo[l] | hi[l]<<32 + off
+				a.Addr[l] = uint64(lo[l]) | uint64(hi[l])<<32 + off
 			}
 		}
 	}
@@ -268,7 +268,7 @@ func execVLoad(w *Wave, o *wop, m uint64) error {
 			if o.signed {
 				x = uint64(uint32(int32(int64(x<<(64-8*sz)) >> (64 - 8*sz))))
 			}
-			p.data[r*W+l] = x
+			p.data[r*W+l] = uint32(x)
 		}
 	}
 	w.bound()
@@ -298,7 +298,7 @@ func execVStore(w *Wave, o *wop, m uint64) error {
 				return warp.AtLane(l, err)
 			}
 			if b != nil {
-				warp.StoreN(b, sz, w.v[d.reg+r*W+l])
+				warp.StoreN(b, sz, uint64(w.v[d.reg+r*W+l]))
 			}
 		}
 	}
@@ -343,7 +343,7 @@ func execVAtomic(w *Wave, o *wop, m uint64) error {
 		}
 		if p != nil {
 			for r := 0; r < n; r++ {
-				p.data[r*W+l] = old >> (32 * r) & mask32
+				p.data[r*W+l] = uint32(old >> (32 * r))
 			}
 		}
 	}
@@ -353,9 +353,9 @@ func execVAtomic(w *Wave, o *wop, m uint64) error {
 
 // regVal reads n (1 or 2) consecutive VGPRs of lane l as one value.
 func (w *Wave) regVal(reg, n, l int) uint64 {
-	x := w.v[reg+l]
+	x := uint64(w.v[reg+l])
 	if n > 1 {
-		x |= w.v[reg+w.width+l] << 32
+		x |= uint64(w.v[reg+w.width+l]) << 32
 	}
 	return x
 }

@@ -8,9 +8,9 @@ import (
 )
 
 // Operand access for waves. VALU sources come back as lane vectors of
-// width entries (only the lanes of the mask are meaningful): a 32-bit VGPR
-// without modifiers is its register row itself, everything else is
-// materialised into a scratch row.
+// width 8-byte entries, materialised into a scratch row (only the lanes of
+// the mask are meaningful); results are computed into a scratch row and
+// moved into the registers for the lanes of the mask.
 
 const mask32 = 0xffffffff
 
@@ -42,7 +42,7 @@ func (w *Wave) sval(s *wsrc) uint64 {
 		return 0
 	case wV:
 		// A VGPR read as a scalar (v_readfirstlane's source): lane 0.
-		return w.v[s.reg]
+		return uint64(w.v[s.reg])
 	}
 	return 0
 }
@@ -69,21 +69,31 @@ func (w *Wave) maskOut(d *wdst, x uint64) {
 }
 
 // vin returns the lane values of VALU source i for the lanes of m, with
-// the source's modifiers applied.
+// the source's modifiers applied, widened into the source's scratch row
+// (VGPRs hold 4 bytes a lane: wave.go). What the row's other lanes hold is
+// not the register's.
 func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 	s := &o.src[i]
 	W := w.width
+	d := w.rows.src[i]
 	switch s.kind {
 	case wV:
-		if s.n == 1 && !s.abs && !s.neg {
-			return w.v[s.reg : s.reg+W : s.reg+W]
-		}
-		d := w.rows.src[i]
 		lo := w.v[s.reg : s.reg+W]
 		if s.n == 1 {
+			if !s.abs && !s.neg {
+				if m == w.wmask {
+					widen(d, lo)
+					return d
+				}
+				for mm := m; mm != 0; mm &= mm - 1 {
+					l := bits.TrailingZeros64(mm)
+					d[l] = uint64(lo[l])
+				}
+				return d
+			}
 			for mm := m; mm != 0; mm &= mm - 1 {
 				l := bits.TrailingZeros64(mm)
-				d[l] = modBits(lo[l], s)
+				d[l] = modBits(uint64(lo[l]), s)
 			}
 			return d
 		}
@@ -93,19 +103,19 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 				// Every lane: a straight loop without bounds checks.
 				lo, hi = lo[:len(d)], hi[:len(d)]
 				for l := range d {
-					d[l] = lo[l] | hi[l]<<32
+					d[l] = uint64(lo[l]) | uint64(hi[l])<<32
 				}
 				return d
 			}
 			for mm := m; mm != 0; mm &= mm - 1 {
 				l := bits.TrailingZeros64(mm)
-				d[l] = lo[l] | hi[l]<<32
+				d[l] = uint64(lo[l]) | uint64(hi[l])<<32
 			}
 			return d
 		}
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
-			d[l] = modBits(lo[l]|hi[l]<<32, s)
+			d[l] = modBits(uint64(lo[l])|uint64(hi[l])<<32, s)
 		}
 		return d
 	case wImm:
@@ -114,28 +124,23 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 	// A scalar in every lane of the row (a straight loop: cheaper than
 	// walking the mask, and the other lanes are scratch).
 	x := modBits(w.sval(s), s)
-	d := w.rows.src[i]
 	for l := range d {
 		d[l] = x
 	}
 	return d
 }
 
-// vout returns where a VALU result goes: the destination VGPR row when it
-// can be written directly, else a scratch row (vcommit moves it).
+// vout returns where a VALU result goes before vcommit moves it into the
+// destination registers: a scratch row of 8-byte lanes.
 func (w *Wave) vout(o *wop) []uint64 {
 	if o.isY {
 		return w.rows.dual
-	}
-	d := &o.dst[0]
-	if d.n == 1 && !o.clamp && o.omod == 0 {
-		return w.v[d.reg : d.reg+w.width : d.reg+w.width]
 	}
 	return w.rows.src[7]
 }
 
 // vcommit finishes a VALU result written to vout: the output modifier and
-// clamp, then the move into the destination registers.
+// clamp, then the move into the destination registers for the lanes of m.
 func (w *Wave) vcommit(o *wop, d []uint64, m uint64) {
 	if o.omod != 0 || o.clamp {
 		w.outputMods(o, d, m)
@@ -145,28 +150,30 @@ func (w *Wave) vcommit(o *wop, d []uint64, m uint64) {
 	}
 	dst := &o.dst[0]
 	W := w.width
+	lo := w.v[dst.reg : dst.reg+W]
 	if dst.n == 1 {
-		if o.clamp || o.omod != 0 {
-			row := w.v[dst.reg : dst.reg+W]
-			for mm := m; mm != 0; mm &= mm - 1 {
-				l := bits.TrailingZeros64(mm)
-				row[l] = d[l] & mask32
-			}
+		if m == w.wmask {
+			narrow(lo, d)
+			return
+		}
+		for mm := m; mm != 0; mm &= mm - 1 {
+			l := bits.TrailingZeros64(mm)
+			lo[l] = uint32(d[l])
 		}
 		return
 	}
-	lo, hi := w.v[dst.reg:dst.reg+W], w.v[dst.reg+W:dst.reg+2*W]
+	hi := w.v[dst.reg+W : dst.reg+2*W]
 	if m == w.wmask {
 		d = d[:len(lo)]
 		hi = hi[:len(lo)]
 		for l := range lo {
-			lo[l], hi[l] = d[l]&mask32, d[l]>>32
+			lo[l], hi[l] = uint32(d[l]), uint32(d[l]>>32)
 		}
 		return
 	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		lo[l], hi[l] = d[l]&mask32, d[l]>>32
+		lo[l], hi[l] = uint32(d[l]), uint32(d[l]>>32)
 	}
 }
 
@@ -254,8 +261,43 @@ func clampF64(x uint64, dx10 bool) uint64 {
 // writeV writes a value into VGPR destination d for lane l (one or two
 // registers).
 func (w *Wave) writeV(d *wdst, l int, x uint64) {
-	w.v[d.reg+l] = x & mask32
+	w.v[d.reg+l] = uint32(x)
 	if d.n > 1 {
-		w.v[d.reg+w.width+l] = x >> 32
+		w.v[d.reg+w.width+l] = uint32(x >> 32)
+	}
+}
+
+// widen copies a row of 4-byte lanes into one of 8-byte lanes (every lane
+// of d; s at least as long), 32 lanes at a time in straight-line code: a
+// loop's own instructions would cost as much as the copy.
+func widen(d []uint64, s []uint32) {
+	s = s[:len(d)]
+	for len(d) >= 32 {
+		dd, ss := (*[32]uint64)(d), (*[32]uint32)(s)
+		for i := 0; i <= 24; i += 8 {
+			dd[i], dd[i+1], dd[i+2], dd[i+3] = uint64(ss[i]), uint64(ss[i+1]), uint64(ss[i+2]), uint64(ss[i+3])
+			dd[i+4], dd[i+5], dd[i+6], dd[i+7] = uint64(ss[i+4]), uint64(ss[i+5]), uint64(ss[i+6]), uint64(ss[i+7])
+		}
+		d, s = d[32:], s[32:]
+	}
+	for l := range d {
+		d[l] = uint64(s[l])
+	}
+}
+
+// narrow copies the low halves of a row of 8-byte lanes into one of 4-byte
+// lanes (every lane of d; s at least as long), as widen does.
+func narrow(d []uint32, s []uint64) {
+	s = s[:len(d)]
+	for len(d) >= 32 {
+		dd, ss := (*[32]uint32)(d), (*[32]uint64)(s)
+		for i := 0; i <= 24; i += 8 {
+			dd[i], dd[i+1], dd[i+2], dd[i+3] = uint32(ss[i]), uint32(ss[i+1]), uint32(ss[i+2]), uint32(ss[i+3])
+			dd[i+4], dd[i+5], dd[i+6], dd[i+7] = uint32(ss[i+4]), uint32(ss[i+5]), uint32(ss[i+6]), uint32(ss[i+7])
+		}
+		d, s = d[32:], s[32:]
+	}
+	for l := range d {
+		d[l] = uint32(s[l])
 	}
 }

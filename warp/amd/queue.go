@@ -21,11 +21,11 @@ const (
 // pend is one outstanding operation.
 type pend struct {
 	kind uint8
-	reg  int    // first VGPR (reg*width) or SGPR
-	n    int    // registers
-	mask uint64 // lanes (VGPR)
-	data []uint64
-	seq  uint64 // the wave's memory-instruction sequence number
+	reg  int      // first VGPR (reg*width) or SGPR
+	n    int      // registers
+	mask uint64   // lanes (VGPR)
+	data []uint32 // VGPR rows (reg-major, width lanes each) or SGPR values
+	seq  uint64   // the wave's memory-instruction sequence number
 	pc   int32
 	at   uint64 // the cycle it was issued
 }
@@ -55,7 +55,7 @@ func (q *waveQueue) push(size int) *pend {
 	p := &q.buf[(q.head+q.n)%len(q.buf)]
 	q.n++
 	if cap(p.data) < size {
-		p.data = make([]uint64, size)
+		p.data = make([]uint32, size)
 	}
 	p.data = p.data[:size]
 	return p
@@ -92,6 +92,10 @@ func (w *Wave) complete(p *pend) {
 		for r := 0; r < p.n; r++ {
 			row := w.v[p.reg+r*W : p.reg+(r+1)*W]
 			src := p.data[r*W : (r+1)*W]
+			if p.mask == w.wmask {
+				copy(row, src)
+				continue
+			}
 			for mm := p.mask; mm != 0; mm &= mm - 1 {
 				l := bits.TrailingZeros64(mm)
 				row[l] = src[l]
@@ -100,7 +104,7 @@ func (w *Wave) complete(p *pend) {
 	case pendSGPR:
 		for r := 0; r < p.n; r++ {
 			if p.reg+r != traces.AMDRegNull {
-				w.s[p.reg+r] = uint32(p.data[r])
+				w.s[p.reg+r] = p.data[r]
 			}
 		}
 	}

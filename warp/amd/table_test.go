@@ -121,7 +121,7 @@ func readAMDExamples(t *testing.T) []amdExample {
 
 // waveState is what an instruction can change of a wave.
 type waveState struct {
-	v    []uint64
+	v    []uint32
 	s    [traces.AMDNumSRegs]uint32
 	scc  bool
 	mode uint32
@@ -244,13 +244,13 @@ func runAMDExample(t *testing.T, target, stmt string, trials int, seed uint64) a
 		W := w.width
 		uniform := trial%4 == 3 // every register of a lane alike: equal operands
 		for i := range w.v {
-			w.v[i] = uint64(randWord(rng))
+			w.v[i] = randWord(rng)
 			if uniform && i >= W {
 				w.v[i] = w.v[i%W]
 			}
 		}
 		for l := 0; l < W; l++ {
-			w.v[10*W+l], w.v[11*W+l], w.v[12*W+l] = buf&mask32, buf>>32, 0
+			w.v[10*W+l], w.v[11*W+l], w.v[12*W+l] = uint32(buf), uint32(buf>>32), 0
 		}
 		for r := range w.s {
 			w.s[r] = randWord(rng)

@@ -314,14 +314,19 @@ func execVL3(w *Wave, o *wop, m uint64) error {
 func (w *Wave) accumulator(o *wop, m uint64) []uint64 {
 	d := &o.dst[0]
 	W := w.width
-	if d.n == 1 {
-		return w.v[d.reg : d.reg+W : d.reg+W]
-	}
 	acc := w.rows.src[5]
-	lo, hi := w.v[d.reg:d.reg+W], w.v[d.reg+W:d.reg+2*W]
+	lo := w.v[d.reg : d.reg+W]
+	if d.n == 1 {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			l := bits.TrailingZeros64(mm)
+			acc[l] = uint64(lo[l])
+		}
+		return acc
+	}
+	hi := w.v[d.reg+W : d.reg+2*W]
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		acc[l] = lo[l] | hi[l]<<32
+		acc[l] = uint64(lo[l]) | uint64(hi[l])<<32
 	}
 	return acc
 }
@@ -401,7 +406,7 @@ func execDual(w *Wave, x *wop, m uint64) error {
 	row := w.v[d.reg : d.reg+w.width]
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		row[l] = w.rows.dual[l] & mask32
+		row[l] = uint32(w.rows.dual[l])
 	}
 	return nil
 }
@@ -532,7 +537,7 @@ func execReadlane(w *Wave, o *wop, m uint64) error {
 func execWritelane(w *Wave, o *wop, m uint64) error {
 	x := w.sval(&o.src[0]) & mask32
 	l := int(w.sval(&o.src[1])) & (w.width - 1)
-	w.v[o.dst[0].reg+l] = x
+	w.v[o.dst[0].reg+l] = uint32(x)
 	return nil
 }
 

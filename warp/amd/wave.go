@@ -45,9 +45,13 @@ type Wave struct {
 	now    uint64
 	counts []warp.PCCount // per static PC: its CU's table (warp.PCCounts)
 	res    warp.Result
-	v      []uint64 // VGPRs: v[r*width+lane], low 32 bits meaningful
-	width  int
-	rows   *laneRows // this instruction's lane rows, shared (rows.go)
+	// v is the VGPRs, v[r*width+lane]: 4 bytes a lane, so that a resident
+	// wave's registers take half the host's cache lines they would as the
+	// 8-byte lanes the lane functions compute on (operand.go widens and
+	// narrows).
+	v     []uint32
+	width int
+	rows  *laneRows // this instruction's lane rows, shared (rows.go)
 
 	b     *Block
 	code  *Code
@@ -77,7 +81,7 @@ func newWave(b *Block, id int) *Wave {
 	W := l.width
 	w := &Wave{
 		b: b, code: l.code, ops: l.code.ops, id: id, width: W, first: id * W,
-		v: make([]uint64, l.code.vgprs*W),
+		v: make([]uint32, l.code.vgprs*W),
 	}
 	w.wmask = warp.LowMask(W)
 	threads := min(W, l.threads-w.first)
@@ -114,10 +118,10 @@ func (w *Wave) ActiveMask() uint64 {
 func (w *Wave) Width() int { return w.width }
 
 // VGPR returns VGPR r of lane lane.
-func (w *Wave) VGPR(r, lane int) uint32 { return uint32(w.v[r*w.width+lane]) }
+func (w *Wave) VGPR(r, lane int) uint32 { return w.v[r*w.width+lane] }
 
 // SetVGPR sets VGPR r of lane lane (for tests and debuggers).
-func (w *Wave) SetVGPR(r, lane int, x uint32) { w.v[r*w.width+lane] = uint64(x) }
+func (w *Wave) SetVGPR(r, lane int, x uint32) { w.v[r*w.width+lane] = x }
 
 // SGPR returns scalar register i in the numbering of traces.OpdSGPR
 // (s0..s105, then traces.AMDRegVCCLo ... traces.AMDRegExecHi).
