@@ -9,11 +9,10 @@ import (
 
 // PlainLanes is a load of one es-byte element into vals (a register's
 // lanes, zero-extended; es is at most 4 for 4-byte lanes), or with store a
-// store of one from vals, for the
-// len(vals) lanes of a whole warp in lane order while their addresses in a
-// hit seg, recording each lane's space sp in a. It returns how many lanes
-// it did; the caller does the rest, from the first that missed, on its
-// checked path.
+// store of one from vals, for the len(vals) lanes of a whole warp in lane
+// order while their addresses in a hit seg, recording each lane's space
+// sp in a. It returns how many lanes it did; the caller does the rest, from
+// the first that missed, on its checked path.
 func PlainLanes[T uint32 | uint64](seg *mem.Segment, a *Access, sp traces.Space, es int, vals []T, store bool) int {
 	addr := a.Addr[:len(vals)]
 	sps := a.Spaces[:len(vals)]
