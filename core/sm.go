@@ -309,30 +309,32 @@ type slot struct {
 	waiting bool
 	widx    int32 // the warp's index in part.warps and part.ws
 
+	// What an issue reads of every warp follows, in the next two lines:
+	// from exited to pidx.
 	exited bool
 	// parked: the warp waits at a barrier with no wake time; a release
 	// (by any instruction of another warp of its block) unparks it.
 	parked   bool
 	inActive bool
+	blk      int32
 
 	w       Warp
 	memDone Cycle     // the warp cannot pass a membar before memDone
 	sb      []sbEntry // per scoreboard slot
 	sbUnit  int32     // the unit whose result sbAt waits for (-1: none)
 	barPC   int32     // AMD: the barrier instruction the wave waits at (-1: PTX, npc)
-	blk     int32
-	id      int32
-	wib     int32 // the warp's index in its block
-	pidx    int32 // index of part in SM.parts
-	age     uint64
-	gw      uint64 // GPU-unique warp number (local memory layout)
+	// wave is the warp as an AMD wavefront (nil for PTX warps); pend
+	// mirrors its wait-counter queues with completion cycles.
+	wave Wave
+	age  uint64
+	gw   uint64 // GPU-unique warp number (local memory layout)
+	id   int32
+	wib  int32 // the warp's index in its block
+	pidx int32 // index of part in SM.parts
 
 	// x is an expanded instruction in progress (expand.go).
 	x expState
 
-	// wave is the warp as an AMD wavefront (nil for PTX warps); pend
-	// mirrors its wait-counter queues with completion cycles.
-	wave Wave
 	pend [waveQueues]cycleRing
 
 	// acp is the warp's asynchronous copies in time (async.go).
