@@ -81,14 +81,7 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 		lo := w.v[s.reg : s.reg+W]
 		if s.n == 1 {
 			if !s.abs && !s.neg {
-				if m == w.wmask {
-					widen(d, lo)
-					return d
-				}
-				for mm := m; mm != 0; mm &= mm - 1 {
-					l := bits.TrailingZeros64(mm)
-					d[l] = uint64(lo[l])
-				}
+				w.widenIn(d, lo, m)
 				return d
 			}
 			for mm := m; mm != 0; mm &= mm - 1 {
@@ -153,7 +146,7 @@ func (w *Wave) vcommit(o *wop, d []uint64, m uint64) {
 	lo := w.v[dst.reg : dst.reg+W]
 	if dst.n == 1 {
 		if m == w.wmask {
-			narrow(lo, d)
+			moveLanes(lo, d)
 			return
 		}
 		for mm := m; mm != 0; mm &= mm - 1 {
@@ -267,37 +260,32 @@ func (w *Wave) writeV(d *wdst, l int, x uint64) {
 	}
 }
 
-// widen copies a row of 4-byte lanes into one of 8-byte lanes (every lane
-// of d; s at least as long), 32 lanes at a time in straight-line code: a
-// loop's own instructions would cost as much as the copy.
-func widen(d []uint64, s []uint32) {
-	s = s[:len(d)]
-	for len(d) >= 32 {
-		dd, ss := (*[32]uint64)(d), (*[32]uint32)(s)
-		for i := 0; i <= 24; i += 8 {
-			dd[i], dd[i+1], dd[i+2], dd[i+3] = uint64(ss[i]), uint64(ss[i+1]), uint64(ss[i+2]), uint64(ss[i+3])
-			dd[i+4], dd[i+5], dd[i+6], dd[i+7] = uint64(ss[i+4]), uint64(ss[i+5]), uint64(ss[i+6]), uint64(ss[i+7])
-		}
-		d, s = d[32:], s[32:]
+// widenIn copies the lanes of m of the 4-byte row s into the 8-byte row d.
+func (w *Wave) widenIn(d []uint64, s []uint32, m uint64) {
+	if m == w.wmask {
+		moveLanes(d, s)
+		return
 	}
-	for l := range d {
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros64(mm)
 		d[l] = uint64(s[l])
 	}
 }
 
-// narrow copies the low halves of a row of 8-byte lanes into one of 4-byte
-// lanes (every lane of d; s at least as long), as widen does.
-func narrow(d []uint32, s []uint64) {
+// moveLanes copies every lane of d from s (at least as long), widening
+// or narrowing to d's lane size, 32 lanes at a time in straight-line code:
+// a loop's own instructions would cost as much as the copy.
+func moveLanes[D, S uint32 | uint64](d []D, s []S) {
 	s = s[:len(d)]
 	for len(d) >= 32 {
-		dd, ss := (*[32]uint32)(d), (*[32]uint64)(s)
+		dd, ss := (*[32]D)(d), (*[32]S)(s)
 		for i := 0; i <= 24; i += 8 {
-			dd[i], dd[i+1], dd[i+2], dd[i+3] = uint32(ss[i]), uint32(ss[i+1]), uint32(ss[i+2]), uint32(ss[i+3])
-			dd[i+4], dd[i+5], dd[i+6], dd[i+7] = uint32(ss[i+4]), uint32(ss[i+5]), uint32(ss[i+6]), uint32(ss[i+7])
+			dd[i], dd[i+1], dd[i+2], dd[i+3] = D(ss[i]), D(ss[i+1]), D(ss[i+2]), D(ss[i+3])
+			dd[i+4], dd[i+5], dd[i+6], dd[i+7] = D(ss[i+4]), D(ss[i+5]), D(ss[i+6]), D(ss[i+7])
 		}
 		d, s = d[32:], s[32:]
 	}
 	for l := range d {
-		d[l] = uint32(s[l])
+		d[l] = D(s[l])
 	}
 }

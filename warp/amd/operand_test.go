@@ -2,10 +2,10 @@ package amd
 
 import "testing"
 
-// TestWidenNarrow checks the row copies between the 4-byte VGPR lanes and
+// TestMoveLanes checks the row copies between the 4-byte VGPR lanes and
 // the 8-byte lanes the lane functions compute on, at the wave widths and
 // at lengths that leave a tail after the straight-line blocks.
-func TestWidenNarrow(t *testing.T) {
+func TestMoveLanes(t *testing.T) {
 	for _, n := range []int{0, 1, 31, 32, 33, 64, 70} {
 		s := make([]uint32, n+3) // longer than the row: only len(d) lanes move
 		for i := range s {
@@ -15,10 +15,10 @@ func TestWidenNarrow(t *testing.T) {
 		for i := range d {
 			d[i] = ^uint64(0)
 		}
-		widen(d, s)
+		moveLanes(d, s)
 		for i, x := range d {
 			if x != uint64(s[i]) {
-				t.Fatalf("widen, %d lanes: lane %d is %#x, want %#x", n, i, x, s[i])
+				t.Fatalf("widening, %d lanes: lane %d is %#x, want %#x", n, i, x, s[i])
 			}
 		}
 		for i := range d {
@@ -28,14 +28,14 @@ func TestWidenNarrow(t *testing.T) {
 		for i := range back {
 			back[i] = 0xdeadbeef
 		}
-		narrow(back[:n], d)
+		moveLanes(back[:n], d)
 		for i, x := range back {
 			want := uint32(0xdeadbeef)
 			if i < n {
 				want = uint32(d[i])
 			}
 			if x != want {
-				t.Fatalf("narrow, %d lanes: lane %d is %#x, want %#x", n, i, x, want)
+				t.Fatalf("narrowing, %d lanes: lane %d is %#x, want %#x", n, i, x, want)
 			}
 		}
 	}

@@ -317,14 +317,7 @@ func (w *Wave) accumulator(o *wop, m uint64) []uint64 {
 	acc := w.rows.src[5]
 	lo := w.v[d.reg : d.reg+W]
 	if d.n == 1 {
-		if m == w.wmask {
-			widen(acc, lo)
-			return acc
-		}
-		for mm := m; mm != 0; mm &= mm - 1 {
-			l := bits.TrailingZeros64(mm)
-			acc[l] = uint64(lo[l])
-		}
+		w.widenIn(acc, lo, m)
 		return acc
 	}
 	hi := w.v[d.reg+W : d.reg+2*W]
