@@ -81,7 +81,7 @@ func (w *Wave) vin(o *wop, i int, m uint64) []uint64 {
 		lo := w.v[s.reg : s.reg+W]
 		if s.n == 1 {
 			if !s.abs && !s.neg {
-				w.widenIn(d, lo, m)
+				moveMasked(d, lo, m, w.wmask)
 				return d
 			}
 			for mm := m; mm != 0; mm &= mm - 1 {
@@ -145,14 +145,7 @@ func (w *Wave) vcommit(o *wop, d []uint64, m uint64) {
 	W := w.width
 	lo := w.v[dst.reg : dst.reg+W]
 	if dst.n == 1 {
-		if m == w.wmask {
-			moveLanes(lo, d)
-			return
-		}
-		for mm := m; mm != 0; mm &= mm - 1 {
-			l := bits.TrailingZeros64(mm)
-			lo[l] = uint32(d[l])
-		}
+		moveMasked(lo, d, m, w.wmask)
 		return
 	}
 	hi := w.v[dst.reg+W : dst.reg+2*W]
@@ -260,15 +253,17 @@ func (w *Wave) writeV(d *wdst, l int, x uint64) {
 	}
 }
 
-// widenIn copies the lanes of m of the 4-byte row s into the 8-byte row d.
-func (w *Wave) widenIn(d []uint64, s []uint32, m uint64) {
-	if m == w.wmask {
+// moveMasked copies the lanes of m of row s into row d, widening or
+// narrowing to d's lane size; all is the wave's every lane, when the copy
+// is a straight one (moveLanes).
+func moveMasked[D, S uint32 | uint64](d []D, s []S, m, all uint64) {
+	if m == all {
 		moveLanes(d, s)
 		return
 	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		d[l] = uint64(s[l])
+		d[l] = D(s[l])
 	}
 }
 

@@ -317,7 +317,7 @@ func (w *Wave) accumulator(o *wop, m uint64) []uint64 {
 	acc := w.rows.src[5]
 	lo := w.v[d.reg : d.reg+W]
 	if d.n == 1 {
-		w.widenIn(acc, lo, m)
+		moveMasked(acc, lo, m, w.wmask)
 		return acc
 	}
 	hi := w.v[d.reg+W : d.reg+2*W]
