@@ -2,7 +2,6 @@ package amd
 
 import (
 	"github.com/gpusim/gpusim/warp"
-	"math/bits"
 
 	"github.com/gpusim/gpusim/traces"
 )
@@ -90,16 +89,7 @@ func (w *Wave) complete(p *pend) {
 	case pendVGPR:
 		W := w.width
 		for r := 0; r < p.n; r++ {
-			row := w.v[p.reg+r*W : p.reg+(r+1)*W]
-			src := p.data[r*W : (r+1)*W]
-			if p.mask == w.wmask {
-				copy(row, src)
-				continue
-			}
-			for mm := p.mask; mm != 0; mm &= mm - 1 {
-				l := bits.TrailingZeros64(mm)
-				row[l] = src[l]
-			}
+			moveMasked(w.v[p.reg+r*W:p.reg+(r+1)*W], p.data[r*W:(r+1)*W], p.mask, w.wmask)
 		}
 	case pendSGPR:
 		for r := 0; r < p.n; r++ {

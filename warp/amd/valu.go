@@ -400,11 +400,7 @@ func execDual(w *Wave, x *wop, m uint64) error {
 		return err
 	}
 	d := &y.dst[0]
-	row := w.v[d.reg : d.reg+w.width]
-	for mm := m; mm != 0; mm &= mm - 1 {
-		l := bits.TrailingZeros64(mm)
-		row[l] = uint32(w.rows.dual[l])
-	}
+	moveMasked(w.v[d.reg:d.reg+w.width], w.rows.dual, m, w.wmask)
 	return nil
 }
 
