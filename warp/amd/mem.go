@@ -83,13 +83,9 @@ func (w *Wave) globalLoad(addr uint64, n int) (uint64, error) {
 // is the allocation the wave's last access of its kind hit (scalar and
 // vector accesses keep one each: they mostly go to different buffers).
 func (w *Wave) globalBytes(last **mem.Segment, addr uint64, n int, write bool) ([]byte, error) {
-	g := w.b.l.cfg.Global
-	s := *last
-	if s == nil || addr-s.Base >= uint64(len(s.Data)) {
-		if s = g.Find(addr); s == nil {
-			return g.Host(addr, uint64(n))
-		}
-		*last = s
+	s := w.lastSeg(last, addr)
+	if s == nil {
+		return w.b.l.cfg.Global.Host(addr, uint64(n))
 	}
 	if addr&uint64(n-1) == 0 {
 		return s.Slice(addr, n, write)
@@ -99,6 +95,32 @@ func (w *Wave) globalBytes(last **mem.Segment, addr uint64, n int, write bool) (
 		return s.Slice(addr, n, write)
 	}
 	return s.Host(addr, uint64(n))
+}
+
+// lastSeg is the allocation that holds addr, which becomes *last (the
+// one the wave's last access of its kind hit); nil when no allocation
+// holds it.
+func (w *Wave) lastSeg(last **mem.Segment, addr uint64) *mem.Segment {
+	s := *last
+	if s == nil || addr-s.Base >= uint64(len(s.Data)) {
+		if s = w.b.l.cfg.Global.Find(addr); s == nil || addr-s.Base >= uint64(len(s.Data)) {
+			return nil
+		}
+		*last = s
+	}
+	return s
+}
+
+// vectorSeg is the allocation a global (not flat) vector access of the
+// lanes of m at a most likely hits without a look-up per lane: the one
+// that holds the first lane's address (so a kernel that alternates between
+// buffers switches once per instruction, not once per lane); nil for a
+// flat access or when none holds it (the checked path then faults).
+func (w *Wave) vectorSeg(o *wop, a *warp.Access, m uint64) *mem.Segment {
+	if o.info.Flat || m == 0 {
+		return nil
+	}
+	return w.lastSeg(&w.gseg, a.Addr[bits.TrailingZeros64(m)])
 }
 
 // errPrivate is the fault of a flat access to the private (scratch)
@@ -229,12 +251,9 @@ func execVLoad(w *Wave, o *wop, m uint64) error {
 	if o.info.Flat {
 		w.enqueue(warp.QueueLDS, pendCount, 0, 0, 0, 0)
 	}
-	// seg: the allocation a global (not flat) access last hit, whose
-	// aligned dwords need no further checks.
-	seg := w.gseg
-	if o.info.Flat {
-		seg = nil
-	}
+	// seg: the allocation of a global (not flat) access, whose aligned
+	// dwords need no further checks.
+	seg := w.vectorSeg(o, a, m)
 	sz := min(o.bytes, 4)
 	if n == 1 && seg != nil && !o.signed && m == w.wmask {
 		m &^= warp.LowMask(warp.PlainLanes(seg, a, traces.SpaceGlobal, sz, p.data[:W], false))
@@ -286,10 +305,13 @@ func execVStore(w *Wave, o *wop, m uint64) error {
 	if o.info.Flat {
 		w.enqueue(warp.QueueLDS, pendCount, 0, 0, 0, 0)
 	}
+	sz := min(o.bytes, 4)
+	if seg := w.vectorSeg(o, a, m); n == 1 && seg != nil && !seg.ReadOnly && m == w.wmask {
+		m &^= warp.LowMask(warp.PlainLanes(seg, a, traces.SpaceGlobal, sz, w.v[d.reg:d.reg+W], true))
+	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
 		for r := 0; r < n; r++ {
-			sz := min(o.bytes, 4)
 			base := a.Addr[l]
 			a.Addr[l] = base + uint64(4*r)
 			b, _, err := w.vmBytes(l, sz, true)

@@ -33,15 +33,10 @@ func (w *Warp) bytesAt(sp traces.Space, l int, addr uint64, n int, write bool) (
 func (w *Warp) segBytes(sp traces.Space, l int, addr uint64, n int, write bool) ([]byte, error) {
 	switch sp {
 	case traces.SpaceGlobal:
-		s := w.gseg
-		if s == nil || addr-s.Base >= uint64(len(s.Data)) {
-			g := w.b.l.cfg.Global
-			if s = g.Find(addr); s == nil {
-				return g.Slice(addr, n, write)
-			}
-			w.gseg = s
+		if s := w.globalSeg(addr); s != nil {
+			return s.Slice(addr, n, write)
 		}
-		return s.Slice(addr, n, write)
+		return w.b.l.cfg.Global.Slice(addr, n, write)
 	case traces.SpaceShared:
 		return w.b.shared.Slice(addr, n, write)
 	case traces.SpaceLocal:
@@ -101,15 +96,33 @@ func (w *Warp) addrs(o *op, i int, m uint64, kind warp.AccessKind) *warp.Access 
 	return a
 }
 
-// fastSeg is the segment a lane's access in space sp most likely hits
-// without a look-up: the block's shared memory, the constant bank, the
-// kernel parameters, or the global allocation of the warp's last access.
-// nil means "take the full path" (local memory, frames, generic).
-func (w *Warp) fastSeg(sp traces.Space, write bool) *mem.Segment {
+// globalSeg is the global allocation that holds addr, which becomes the
+// one the warp's last access hit (w.gseg); nil when no allocation holds it
+// (the checked path then faults).
+func (w *Warp) globalSeg(addr uint64) *mem.Segment {
+	s := w.gseg
+	if s == nil || addr-s.Base >= uint64(len(s.Data)) {
+		if s = w.b.l.cfg.Global.Find(addr); s == nil || addr-s.Base >= uint64(len(s.Data)) {
+			return nil
+		}
+		w.gseg = s
+	}
+	return s
+}
+
+// fastSeg is the segment the access of a in space sp most likely hits
+// without a look-up per lane: the block's shared memory, the constant bank,
+// the kernel parameters, or the global allocation that holds the first
+// lane's address (the one of the warp's last access, mostly; a kernel that
+// alternates between buffers switches once per instruction, not once per
+// lane). nil means "take the full path" (local memory, frames, generic).
+func (w *Warp) fastSeg(a *warp.Access, sp traces.Space, write bool) *mem.Segment {
 	var s *mem.Segment
 	switch sp {
 	case traces.SpaceGlobal:
-		s = w.gseg
+		if a.Mask != 0 {
+			s = w.globalSeg(a.Addr[tz(a.Mask)])
+		}
 	case traces.SpaceShared:
 		s = w.b.shared
 	case traces.SpaceConst:
@@ -137,7 +150,7 @@ func within(seg *mem.Segment, addr uint64, n int) []byte {
 func execLoad(w *Warp, o *op, m uint64) error {
 	a := w.addrs(o, 0, m, warp.AccessLoad)
 	n, es := a.Size, o.size
-	seg := w.fastSeg(o.space, false)
+	seg := w.fastSeg(a, o.space, false)
 	// plain: one element into a register that takes it as loaded.
 	d0 := &o.dst[0]
 	plain := o.vec == 1 && d0.kind == dstReg && extKeeps(d0, 8*es)
@@ -188,7 +201,7 @@ func execStore(w *Warp, o *op, m uint64) error {
 	for e := 0; e < o.vec; e++ {
 		vals[e] = w.in(o, e+1)
 	}
-	seg := w.fastSeg(o.space, true)
+	seg := w.fastSeg(a, o.space, true)
 	v0 := vals[0]
 	if W := w.width; o.vec == 1 && seg != nil && m == warp.LowMask(W) {
 		m &^= warp.LowMask(warp.PlainLanes(seg, a, o.space, es, v0[:W], true))
