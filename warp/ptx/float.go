@@ -212,7 +212,17 @@ func (c *compiler) float(in *traces.Inst, o *op) error {
 		if xs && o.f2 != nil {
 			o.f2 = xorsignAbs(t, o.f2)
 		}
-		return c.finish2(in, o, nil)
+		if err := c.finish2(in, o, nil); err != nil {
+			return err
+		}
+		if t == traces.F32 && !xs && !nan {
+			// The alu lane-vector form: no call per lane.
+			o.lanes2, o.fp, o.exec = alu.MinF32Lanes, md, execLanes2
+			if isMax {
+				o.lanes2 = alu.MaxF32Lanes
+			}
+		}
+		return nil
 	case traces.OpAbs, traces.OpNeg:
 		if err := c.std(in, o, t, t); err != nil {
 			return err
