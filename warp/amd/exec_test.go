@@ -398,3 +398,49 @@ func TestWaveKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestWaveStoreRows: a load from one buffer and a store to another, each a
+// whole row of consecutive dwords (the per-row path, which finds each
+// buffer by its first lane), then a store whose row runs past the end of
+// its allocation: the lanes before the end are written, in order, and the
+// first lane outside faults.
+func TestWaveStoreRows(t *testing.T) {
+	r := newWaveRig(t, "gfx1100", false, []string{
+		"v_lshlrev_b32_e32 v0, 2, v0",
+		"global_load_b32 v1, v0, s[4:5]",
+		"s_waitcnt vmcnt(0)",
+		"v_add_nc_u32_e32 v1, 1, v1",
+		"global_store_b32 v0, v1, s[6:7]",
+		"global_load_b32 v2, v0, s[4:5]",
+		"s_waitcnt vmcnt(0)",
+		"global_store_b32 v0, v2, s[8:9]",
+	}, [3]uint32{})
+	src := make([]uint32, 32)
+	for i := range src {
+		src[i] = uint32(1000 + i)
+	}
+	a, b, c := r.alloc(src...), r.alloc(make([]uint32, 32)...), r.alloc(make([]uint32, 20)...)
+	w := r.block().Waves()[0]
+	for i, p := range []uint64{a, b, c} {
+		w.s[4+2*i], w.s[5+2*i] = uint32(p), uint32(p>>32)
+	}
+	var err error
+	for i := 0; i < 10 && err == nil; i++ {
+		_, err = w.Step(0)
+	}
+	var f *warp.Fault
+	var mf *mem.Fault
+	if !errors.As(err, &f) || !errors.As(err, &mf) || mf.Kind != mem.FaultOutOfRange || f.Lane != 20 || f.Mnemonic != "global_store_b32" {
+		t.Fatalf("got %v, want an out-of-range fault of global_store_b32 at lane 20", err)
+	}
+	for l := 0; l < 32; l++ {
+		if got := r.word(b + uint64(4*l)); got != src[l]+1 {
+			t.Errorf("b[%d] = %d, want %d", l, got, src[l]+1)
+		}
+		if l < 20 {
+			if got := r.word(c + uint64(4*l)); got != src[l] {
+				t.Errorf("c[%d] = %d, want %d", l, got, src[l])
+			}
+		}
+	}
+}
