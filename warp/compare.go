@@ -142,16 +142,45 @@ func NewIntKeys(op traces.CmpOp, n int, signed bool) (IntKeys, bool) {
 func (k IntKeys) Lanes(a, b []uint64, m uint64) uint64 {
 	var r uint64
 	if m == LowMask(len(a)) && len(b) >= len(a) {
-		// Every lane: a straight loop without bounds checks.
-		b = b[:len(a)]
-		for l := range a {
-			r |= k.holds(a[l], b[l]) << uint(l)
+		// Every lane: a straight loop without bounds checks, with one
+		// comparison a lane for the six relations (l < 64: the & 63
+		// spares the shift its check for 64 and more).
+		switch k.Table {
+		case 1, 6: // <, >= (not <)
+			r = k.below(a, b)
+		case 4, 3: // >, <= (not >)
+			r = k.below(b[:len(a)], a)
+		case 2, 5: // ==, != (not ==)
+			b = b[:len(a)]
+			for l := range a {
+				r |= uint64(b2u((a[l]^b[l])&k.Mask == 0)) << (uint(l) & 63)
+			}
+		default:
+			b = b[:len(a)]
+			for l := range a {
+				r |= k.holds(a[l], b[l]) << (uint(l) & 63)
+			}
+			return r
+		}
+		if k.Table == 6 || k.Table == 3 || k.Table == 5 {
+			r = ^r & m
 		}
 		return r
 	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		r |= k.holds(a[l], b[l]) << uint(l)
+		r |= k.holds(a[l], b[l]) << (uint(l) & 63)
+	}
+	return r
+}
+
+// below is the lane mask of x[l] < y[l] as keys, for every lane of x (y
+// holds at least as many).
+func (k IntKeys) below(x, y []uint64) uint64 {
+	var r uint64
+	y = y[:len(x)]
+	for l := range x {
+		r |= uint64(b2u((x[l]^k.Flip)&k.Mask < (y[l]^k.Flip)&k.Mask)) << (uint(l) & 63)
 	}
 	return r
 }
