@@ -23,13 +23,9 @@ func PlainLanes[T uint32 | uint64](seg *mem.Segment, a *Access, sp traces.Space,
 		}
 		switch {
 		case es == 4 && store:
-			for l, v := range vals {
-				binary.LittleEndian.PutUint32(b[4*l:], uint32(v))
-			}
+			storeWords(b, vals)
 		case es == 4:
-			for l := range vals {
-				vals[l] = T(binary.LittleEndian.Uint32(b[4*l:]))
-			}
+			loadWords(vals, b)
 		case store:
 			for l, v := range vals {
 				StoreN(b[l*es:], es, uint64(v))
@@ -54,6 +50,36 @@ func PlainLanes[T uint32 | uint64](seg *mem.Segment, a *Access, sp traces.Space,
 		}
 	}
 	return len(addr)
+}
+
+// loadWords sets vals[l] to the little-endian 32-bit word at b[4*l:], for
+// every l (b holds 4*len(vals) bytes): 32 lanes at a time in straight-line
+// code without bounds checks, then lane by lane.
+func loadWords[T uint32 | uint64](vals []T, b []byte) {
+	for len(vals) >= 32 && len(b) >= 128 {
+		v, w := (*[32]T)(vals), (*[128]byte)(b)
+		for l := range v {
+			v[l] = T(binary.LittleEndian.Uint32(w[4*l : 4*l+4]))
+		}
+		vals, b = vals[32:], b[128:]
+	}
+	for l := range vals {
+		vals[l] = T(binary.LittleEndian.Uint32(b[4*l:]))
+	}
+}
+
+// storeWords is loadWords' store: the low 32 bits of vals[l] to b[4*l:].
+func storeWords[T uint32 | uint64](b []byte, vals []T) {
+	for len(vals) >= 32 && len(b) >= 128 {
+		v, w := (*[32]T)(vals), (*[128]byte)(b)
+		for l := range v {
+			binary.LittleEndian.PutUint32(w[4*l:4*l+4], uint32(v[l]))
+		}
+		vals, b = vals[32:], b[128:]
+	}
+	for l, v := range vals {
+		binary.LittleEndian.PutUint32(b[4*l:], uint32(v))
+	}
 }
 
 // unitRun returns the bytes of seg that the accesses of es bytes at addr

@@ -38,7 +38,7 @@ func TestPlainLanesReference(t *testing.T) {
 	runs := 0
 	for i := 0; i < 20000; i++ {
 		es := []int{1, 2, 4, 8}[rng.IntN(4)]
-		width := []int{1, 2, 32, 64}[rng.IntN(4)]
+		width := []int{1, 2, 32, 48, 64}[rng.IntN(5)] // 48: a block of 32 and a tail
 		store := rng.IntN(2) == 0
 		start := uint64(base + rng.IntN(size+64) - 32)
 		if rng.IntN(4) == 0 {
