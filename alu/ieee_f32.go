@@ -14,11 +14,14 @@ import "math"
 // negative) the default NaN 0xffc00000. An exact zero sum of operands of
 // different signs is +0, or -0 under RoundNegInf.
 //
-// The round-to-nearest-even fast paths compute in Go float64, which is IEEE
-// binary64 with round-to-nearest-even and gradual underflow. A product of two
-// f32 values is exact in float64; a sum, quotient or root is rounded once
-// there to 53 bits, and rounding that again to 24 bits gives the correctly
-// rounded f32 unless the float64 value lies exactly on an f32 midpoint (a
+// The round-to-nearest-even fast paths of addition and multiplication
+// compute in Go float32, IEEE binary32 itself (addF32Fast, mulF32Fast:
+// a result that is finite and not in the lowest binade is the exact code's
+// in every mode of that rounding). The others (FMA, division, square root)
+// compute in Go float64, which is IEEE binary64 with round-to-nearest-even
+// and gradual underflow. A product of two f32 values is exact in float64; a
+// sum, quotient or root is rounded once there to 53 bits, and rounding that
+// again to 24 bits gives the correctly rounded f32 unless the float64 value lies exactly on an f32 midpoint (a
 // 24-bit rounding boundary between the exact value and the float64 value
 // would be a 53-bit number nearer the exact value). The fast paths take only
 // results in the f32 normal range that are not midpoints; the rest go to the
@@ -65,15 +68,32 @@ func flushF32(x uint32, m FPMode) uint32 {
 	return x
 }
 
+// f32Plain reports whether r, the host's binary32 result of an addition
+// or multiplication of two f32 values under round to nearest even, is the
+// result of the exact code under every mode of that rounding: finite, and
+// of magnitude at least 2^-125, so that it is not tiny under either
+// tininess rule and FlushOut flushes nothing. The host's binary32 addition
+// and multiplication are IEEE 754's, correctly rounded with gradual
+// underflow; an infinite or NaN operand, an overflow and every NaN give an
+// infinite or NaN r, which fails the test, so the NaN policy never enters.
+func f32Plain(r uint32) bool { return (r>>23&0xff)-2 < 253 }
+
+// addF32Fast is AddF32 under round to nearest even for flushed operands,
+// from the host's binary32 sum, when f32Plain says it stands or the sum is
+// a zero (a sum of two f32 values is zero only when it is exactly zero,
+// and the host gives it IEEE's sign); ok false sends the caller to the
+// exact code.
+func addF32Fast(a, b uint32) (r uint32, ok bool) {
+	r = math.Float32bits(math.Float32frombits(a) + math.Float32frombits(b))
+	return r, f32Plain(r) || r<<1 == 0
+}
+
 // AddF32 returns a + b (IEEE binary32 addition, PTX add.f32, AMD v_add_f32).
 func AddF32(a, b uint32, m FPMode) uint32 {
 	if m&7 == 0 {
 		a, b = flushF32(a, m), flushF32(b, m)
-		if f32Finite(a) && f32Finite(b) {
-			x, y := float64(math.Float32frombits(a)), float64(math.Float32frombits(b))
-			if s := x + y; sumF32OK(x, y, s) {
-				return math.Float32bits(float32(s))
-			}
+		if r, ok := addF32Fast(a, b); ok {
+			return r
 		}
 	}
 	return uint32(addGeneric(uint64(a), uint64(b), fmtF32, m))
@@ -89,23 +109,21 @@ func SubF32(a, b uint32, m FPMode) uint32 {
 func MulF32(a, b uint32, m FPMode) uint32 {
 	if m&7 == 0 {
 		a, b = flushF32(a, m), flushF32(b, m)
-		if r, ok := mulF32Fast(a, b, m&FlushOut != 0); ok {
+		if r, ok := mulF32Fast(a, b); ok {
 			return r
 		}
 	}
 	return uint32(mulGeneric(uint64(a), uint64(b), fmtF32, m))
 }
 
-// mulF32Fast is MulF32's fast path for round to nearest even, on flushed
-// operands (flushOut: m has FlushOut): ok false sends the caller to the
-// exact code. The product is exact in float64, so float32() rounds once;
-// with FlushOut a tiny product needs the exact path's tininess test.
-func mulF32Fast(a, b uint32, flushOut bool) (r uint32, ok bool) {
-	if !f32Finite(a) || !f32Finite(b) {
-		return 0, false
-	}
-	p := float64(math.Float32frombits(a)) * float64(math.Float32frombits(b))
-	return math.Float32bits(float32(p)), !flushOut || math.Float64bits(p)>>52&0x7ff >= 1023-126
+// mulF32Fast is MulF32 under round to nearest even for flushed operands,
+// from the host's binary32 product, when f32Plain says it stands or the
+// product is an exact zero (an operand is zero: a product of nonzero
+// finite values that comes out zero underflowed); ok false sends the
+// caller to the exact code.
+func mulF32Fast(a, b uint32) (r uint32, ok bool) {
+	r = math.Float32bits(math.Float32frombits(a) * math.Float32frombits(b))
+	return r, f32Plain(r) || r<<1 == 0 && (a<<1 == 0 || b<<1 == 0)
 }
 
 // FmaF32 returns a*b + c rounded once (PTX fma.f32, AMD v_fma_f32). An

@@ -1,7 +1,6 @@
 package alu
 
 import (
-	"math"
 	"math/bits"
 )
 
@@ -23,8 +22,8 @@ func SubF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 }
 
 // addF32Lanes is AddF32(a, b^flip) lane by lane, with AddF32's fast path
-// (round to nearest even, finite operands, a float64 sum that float32
-// rounds correctly) in the loop and the call for the other lanes only.
+// (round to nearest even: the host's binary32 sum where it stands) in the
+// loop and the call for the other lanes only.
 func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
 	if m&7 != 0 {
 		for ; mask != 0; mask &= mask - 1 {
@@ -33,25 +32,24 @@ func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
 		}
 		return
 	}
+	flush := m&FlushIn != 0
 	for ; mask != 0; mask &= mask - 1 {
 		i := bits.TrailingZeros64(mask)
-		x, y := flushF32(uint32(a[i]), m), flushF32(uint32(b[i])^flip, m)
-		if f32Finite(x) && f32Finite(y) {
-			// AddF32's fast path, written out: as a function it would not
-			// inline, and the call per lane is what this loop saves.
-			xf, yf := float64(math.Float32frombits(x)), float64(math.Float32frombits(y))
-			if s := xf + yf; sumF32OK(xf, yf, s) {
-				dst[i] = uint64(math.Float32bits(float32(s)))
-				continue
-			}
+		x, y := uint32(a[i]), uint32(b[i])^flip
+		if flush {
+			x, y = flushF32(x, m), flushF32(y, m)
+		}
+		if r, ok := addF32Fast(x, y); ok {
+			dst[i] = uint64(r)
+			continue
 		}
 		dst[i] = uint64(AddF32(x, y, m))
 	}
 }
 
 // MulF32Lanes applies MulF32 to the active lanes, with MulF32's fast path
-// (round to nearest even, finite operands, an exact float64 product that
-// is not tiny under FlushOut) in the loop.
+// (round to nearest even: the host's binary32 product where it stands) in
+// the loop.
 func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 	if m&7 != 0 {
 		for ; mask != 0; mask &= mask - 1 {
@@ -60,11 +58,14 @@ func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 		}
 		return
 	}
-	out := m&FlushOut != 0
+	flush := m&FlushIn != 0
 	for ; mask != 0; mask &= mask - 1 {
 		i := bits.TrailingZeros64(mask)
-		x, y := flushF32(uint32(a[i]), m), flushF32(uint32(b[i]), m)
-		if r, ok := mulF32Fast(x, y, out); ok {
+		x, y := uint32(a[i]), uint32(b[i])
+		if flush {
+			x, y = flushF32(x, m), flushF32(y, m)
+		}
+		if r, ok := mulF32Fast(x, y); ok {
 			dst[i] = uint64(r)
 			continue
 		}
