@@ -307,7 +307,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 	k := x.pos
 	op := s.prog.seqOp(e, k, x.slow)
 	_, inst := s.unitFree(p, op.unit)
-	occ := max(Cycle(op.init), Cycle((uint32(x.thr)+op.lanes-1)/op.lanes))
+	occ := occupancy(op.init, op.lanes, x.thr)
 	s.free[inst] = now + occ
 	s.stats.UnitBusy[op.unit] += uint64(occ)
 	if s.interv > 1 {

@@ -15,7 +15,7 @@ import (
 // partitions), so that units shared by the SM are arbitrated round robin.
 func (s *SM) Step(now Cycle) error {
 	n := len(s.parts)
-	first := int(now % Cycle(n))
+	first := int(modCycle(now, Cycle(n)))
 	for k := range s.parts {
 		i := first + k
 		if i >= n {
@@ -94,7 +94,7 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 	if s.policy == policyTwoLevel {
 		s.twoLevel(p)
 	}
-	if len(cands) > 0 && now%s.interv == p.phase {
+	if len(cands) > 0 && modCycle(now, s.interv) == p.phase {
 		if err := s.issueReady(p, now); err != nil {
 			return err
 		}
@@ -213,7 +213,7 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		sl.waiting = w.Waiting()
 	}
 	threads := bits.OnesCount64(res.Active) // the lanes at the instruction
-	occ := max(Cycle(info.init), Cycle((uint32(threads)+info.lanes-1)/info.lanes))
+	occ := occupancy(info.init, info.lanes, threads)
 	s.free[inst] = now + occ
 	s.stats.UnitBusy[info.unit] += uint64(occ)
 	if s.interv > 1 {
@@ -437,15 +437,15 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 		return
 	}
 	n := len(s.parts)
-	first := int(now % Cycle(n))
-	at := (int(p.idx) - first + n) % n // p's turn in this cycle (Step)
+	first := int(modCycle(now, Cycle(n)))
+	at := turnOf(int(p.idx), first, n) // p's turn in this cycle (Step)
 	for i := range s.parts {
 		q := &s.parts[i]
 		if q.units[u] != g {
 			continue
 		}
 		t := now + 1
-		if (i-first+n)%n > at {
+		if turnOf(i, first, n) > at {
 			t = now
 		}
 		for k, m := range q.selRow(u) {
@@ -457,6 +457,15 @@ func (s *SM) wakeWaiting(p *partition, u int32, now Cycle) {
 			}
 		}
 	}
+}
+
+// turnOf is the turn of partition i in a step whose first partition is
+// first, of n (both below n): (i - first) mod n without a division.
+func turnOf(i, first, n int) int {
+	if t := i - first; t >= 0 {
+		return t
+	}
+	return i - first + n
 }
 
 // unitFree is when the first instance of unit class u available to

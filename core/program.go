@@ -1,6 +1,8 @@
 package core
 
 import (
+	"math/bits"
+
 	"github.com/gpusim/gpusim/config"
 	"github.com/gpusim/gpusim/traces"
 )
@@ -175,3 +177,17 @@ func (p *Program) Slots() int { return p.nslots }
 // unitLanes is unit class u's lanes: an instruction of t threads occupies
 // it for ceil(t/lanes) cycles (at least its initiation interval).
 func unitLanes(m *config.Machine, u int) uint32 { return uint32(max(1, m.Units[u].Lanes)) }
+
+// occupancy is how long an instruction of threads threads holds a unit of
+// lanes lanes (unitLanes) and initiation interval init: ceil(threads/lanes)
+// cycles, at least init; a shift for a power-of-two width (every preset's),
+// no division on every issue.
+func occupancy(init, lanes uint32, threads int) Cycle {
+	t := uint32(threads) + lanes - 1
+	if lanes&(lanes-1) == 0 {
+		t >>= uint(bits.TrailingZeros32(lanes))
+	} else {
+		t /= lanes
+	}
+	return max(Cycle(init), Cycle(t))
+}

@@ -79,7 +79,17 @@ func (s *SM) nextSlot(p *partition, now Cycle) Cycle {
 	if s.interv == 1 {
 		return now + 1
 	}
-	return now + 1 + (p.phase+s.interv-(now+1)%s.interv)%s.interv
+	return now + 1 + modCycle(p.phase+s.interv-modCycle(now+1, s.interv), s.interv)
+}
+
+// modCycle is t mod n (n > 0) with a mask where n is a power of two (the
+// partition counts and issue intervals of every preset): no division on
+// every step.
+func modCycle(t, n Cycle) Cycle {
+	if n&(n-1) == 0 {
+		return t & (n - 1)
+	}
+	return t % n
 }
 
 // twoLevel maintains the two_level active set: warps waiting on memory, a
