@@ -432,7 +432,8 @@ func execVCarry(w *Wave, o *wop, m uint64) error {
 	}
 	d := w.vout(o)
 	// The 32-bit operands and the carry in are summed in 64 bits: bit 32
-	// of a sum is its carry out, bit 63 of a difference its borrow.
+	// of a sum is its carry out, bit 63 of a difference its borrow. (A
+	// lane is below 64: & 63 spares each shift Go's check for 64 and more.)
 	var cout uint64
 	switch op {
 	case traces.OpVAddCoU32, traces.OpVAddcCoU32:
@@ -441,31 +442,31 @@ func execVCarry(w *Wave, o *wop, m uint64) error {
 			// bounds checks.
 			a, b = a[:len(d)], b[:len(d)]
 			for l := range d {
-				r := a[l]&mask32 + b[l]&mask32 + cin>>uint(l)&1
+				r := a[l]&mask32 + b[l]&mask32 + cin>>(uint(l)&63)&1
 				d[l] = r & mask32
-				cout |= r >> 32 << uint(l)
+				cout |= r >> 32 << (uint(l) & 63)
 			}
 			break
 		}
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
-			r := a[l]&mask32 + b[l]&mask32 + cin>>uint(l)&1
+			r := a[l]&mask32 + b[l]&mask32 + cin>>(uint(l)&63)&1
 			d[l] = r & mask32
-			cout |= r >> 32 << uint(l)
+			cout |= r >> 32 << (uint(l) & 63)
 		}
 	case traces.OpVSubCoU32, traces.OpVSubbCoU32:
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
-			r := a[l]&mask32 - b[l]&mask32 - cin>>uint(l)&1
+			r := a[l]&mask32 - b[l]&mask32 - cin>>(uint(l)&63)&1
 			d[l] = r & mask32
-			cout |= r >> 63 << uint(l)
+			cout |= r >> 63 << (uint(l) & 63)
 		}
 	default: // subrev: S1 - S0
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
-			r := b[l]&mask32 - a[l]&mask32 - cin>>uint(l)&1
+			r := b[l]&mask32 - a[l]&mask32 - cin>>(uint(l)&63)&1
 			d[l] = r & mask32
-			cout |= r >> 63 << uint(l)
+			cout |= r >> 63 << (uint(l) & 63)
 		}
 	}
 	w.vcommit(o, d, m)
