@@ -21,9 +21,11 @@ func SubF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 	addF32Lanes(dst, a, b, mask, m, 0x80000000)
 }
 
-// addF32Lanes is AddF32(a, b^flip) lane by lane, with AddF32's fast path
-// (round to nearest even: the host's binary32 sum where it stands) in the
-// loop and the call for the other lanes only.
+// addF32Lanes is AddF32(a, b^flip) lane by lane: the fast path (round to
+// nearest even: the host's binary32 sum where it stands) in a straight loop
+// over the lanes up to the mask's last, then the exact code for the lanes
+// it left (their destinations not yet written, so a destination that is
+// also a source still holds the lane's operand).
 func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
 	if m&7 != 0 {
 		for ; mask != 0; mask &= mask - 1 {
@@ -33,23 +35,32 @@ func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
 		return
 	}
 	flush := m&FlushIn != 0
-	for ; mask != 0; mask &= mask - 1 {
-		i := bits.TrailingZeros64(mask)
+	n := bits.Len64(mask)
+	dst, a, b = dst[:n], a[:n], b[:n]
+	var slow uint64
+	for i := range dst {
+		if mask>>(uint(i)&63)&1 == 0 {
+			continue
+		}
 		x, y := uint32(a[i]), uint32(b[i])^flip
 		if flush {
 			x, y = flushF32(x, m), flushF32(y, m)
 		}
 		if r, ok := addF32Fast(x, y); ok {
 			dst[i] = uint64(r)
-			continue
+		} else {
+			slow |= 1 << (uint(i) & 63)
 		}
-		dst[i] = uint64(AddF32(x, y, m))
+	}
+	for ; slow != 0; slow &= slow - 1 {
+		i := bits.TrailingZeros64(slow)
+		dst[i] = uint64(AddF32(uint32(a[i]), uint32(b[i])^flip, m))
 	}
 }
 
-// MulF32Lanes applies MulF32 to the active lanes, with MulF32's fast path
-// (round to nearest even: the host's binary32 product where it stands) in
-// the loop.
+// MulF32Lanes applies MulF32 to the active lanes, as addF32Lanes does
+// AddF32: the host's binary32 product where it stands in a straight loop,
+// then the exact code for the lanes it left.
 func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 	if m&7 != 0 {
 		for ; mask != 0; mask &= mask - 1 {
@@ -59,17 +70,26 @@ func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 		return
 	}
 	flush := m&FlushIn != 0
-	for ; mask != 0; mask &= mask - 1 {
-		i := bits.TrailingZeros64(mask)
+	n := bits.Len64(mask)
+	dst, a, b = dst[:n], a[:n], b[:n]
+	var slow uint64
+	for i := range dst {
+		if mask>>(uint(i)&63)&1 == 0 {
+			continue
+		}
 		x, y := uint32(a[i]), uint32(b[i])
 		if flush {
 			x, y = flushF32(x, m), flushF32(y, m)
 		}
 		if r, ok := mulF32Fast(x, y); ok {
 			dst[i] = uint64(r)
-			continue
+		} else {
+			slow |= 1 << (uint(i) & 63)
 		}
-		dst[i] = uint64(MulF32(x, y, m))
+	}
+	for ; slow != 0; slow &= slow - 1 {
+		i := bits.TrailingZeros64(slow)
+		dst[i] = uint64(MulF32(uint32(a[i]), uint32(b[i]), m))
 	}
 }
 

@@ -56,8 +56,10 @@ func laneCases() []laneCase {
 }
 
 // TestLanesMatchScalar compares every lane-vector form with its scalar
-// function on random 32- and 64-lane vectors and masks; inactive lanes must
-// keep their old value.
+// function on random 32- and 64-lane vectors and masks (every lane, too);
+// inactive lanes must keep their old value. The destination is a row of
+// its own, or the first or second source (PTX passes a register row that
+// may be both).
 func TestLanesMatchScalar(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	modes := allModes()
@@ -66,7 +68,7 @@ func TestLanesMatchScalar(t *testing.T) {
 		if lc.width == 64 {
 			tf = tF64
 		}
-		for iter := 0; iter < 300; iter++ {
+		for iter := 0; iter < 600; iter++ {
 			n := 32 << uint(iter&1)
 			a, b, c, dst := make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)
 			for i := 0; i < n; i++ {
@@ -74,16 +76,30 @@ func TestLanesMatchScalar(t *testing.T) {
 				dst[i] = 0xdeadbeefcafef00d + uint64(i)
 			}
 			mask := r.Uint64()
+			if iter%5 < 2 {
+				mask = ^uint64(0)
+			}
 			if n == 32 {
 				mask &= 0xffffffff
 			}
 			m := modes[iter%len(modes)]
-			lc.lanes(dst, a, b, c, mask, m)
+			old := dst
+			switch iter % 3 {
+			case 1:
+				old, dst = a, append([]uint64(nil), a...)
+				lc.lanes(dst, dst, b, c, mask, m)
+			case 2:
+				old, dst = b, append([]uint64(nil), b...)
+				lc.lanes(dst, a, dst, c, mask, m)
+			default:
+				old = append([]uint64(nil), dst...)
+				lc.lanes(dst, a, b, c, mask, m)
+			}
 			for i := 0; i < n; i++ {
 				var want uint64
 				switch {
 				case mask>>uint(i)&1 == 0:
-					want = 0xdeadbeefcafef00d + uint64(i)
+					want = old[i]
 				case lc.scalar == nil:
 					want = uint64(DivFmasF32(uint32(a[i]), uint32(b[i]), uint32(c[i]), i&1 == 1, m))
 				default:
