@@ -73,86 +73,89 @@ var valuInt2 = map[traces.Opcode]func(a, b uint64) uint64{
 
 // valuInt1Lanes and valuInt2Lanes are lane-vector forms of the commonest
 // rows of valuInt1 and valuInt2, the same operation without a call per lane
-// (TestIntLanesMatchRows checks them against the rows).
+// (TestIntLanesMatchRows checks them against the rows). Each computes every
+// lane of d, a straight loop without bounds checks: d is a scratch row
+// (Wave.vout) of which vcommit moves only the lanes of the mask, and these
+// operations cannot fault on whatever the other lanes of the sources hold.
 var valuInt1Lanes = map[traces.Opcode]func(d, a []uint64, m, dm uint64){
-	traces.OpVMovB32: func(d, a []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVMovB32: func(d, a []uint64, _, dm uint64) {
+		a = a[:len(d)]
+		for l := range d {
 			d[l] = a[l] & mask32 & dm
 		}
 	},
-	traces.OpVMovB64: func(d, a []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVMovB64: func(d, a []uint64, _, dm uint64) {
+		a = a[:len(d)]
+		for l := range d {
 			d[l] = a[l] & dm
 		}
 	},
 }
 
 var valuInt2Lanes = map[traces.Opcode]func(d, a, b []uint64, m, dm uint64){
-	traces.OpVAddU32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVAddU32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = (a[l] + b[l]) & mask32 & dm
 		}
 	},
-	traces.OpVSubU32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVSubU32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = (a[l] - b[l]) & mask32 & dm
 		}
 	},
-	traces.OpVSubrevU32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVSubrevU32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = (b[l] - a[l]) & mask32 & dm
 		}
 	},
-	traces.OpVAndB32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVAndB32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = a[l] & b[l] & mask32 & dm
 		}
 	},
-	traces.OpVOrB32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVOrB32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = (a[l] | b[l]) & mask32 & dm
 		}
 	},
-	traces.OpVXorB32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVXorB32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = (a[l] ^ b[l]) & mask32 & dm
 		}
 	},
-	traces.OpVLshlrevB32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVLshlrevB32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = b[l] << (a[l] & 31) & mask32 & dm
 		}
 	},
-	traces.OpVLshrrevB32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVLshrrevB32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = (b[l] & mask32) >> (a[l] & 31) & dm
 		}
 	},
-	traces.OpVAshrrevI32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVAshrrevI32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = uint64(uint32(int32(uint32(b[l]))>>(a[l]&31))) & dm
 		}
 	},
-	traces.OpVMulLoU32: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVMulLoU32: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = a[l] * b[l] & mask32 & dm
 		}
 	},
-	traces.OpVLshlrevB64: func(d, a, b []uint64, m, dm uint64) {
-		for ; m != 0; m &= m - 1 {
-			l := bits.TrailingZeros64(m)
+	traces.OpVLshlrevB64: func(d, a, b []uint64, _, dm uint64) {
+		a, b = a[:len(d)], b[:len(d)]
+		for l := range d {
 			d[l] = b[l] << (a[l] & 63) & dm
 		}
 	},
