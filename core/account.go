@@ -35,16 +35,25 @@ func (s *SM) setState(sl *slot, r Reason, pc int32, now Cycle) {
 func (s *SM) flush(sl *slot, now Cycle) {
 	if now > sl.since {
 		d := uint64(now - sl.since)
-		s.pcs[sl.pc].States[sl.state] += d
-		if u := s.pcs[sl.pc].Units; u != nil {
-			s.blame(u, sl, d)
+		ps := &s.pcs[sl.pc]
+		ps.States[sl.state] += d
+		if ps.Units != nil {
+			s.blame(ps.Units, sl, d)
 		}
 		sl.part.stats.States[sl.state] += d
 		if s.hook != nil {
-			s.hook.State(StateEvent{Where: s.where(sl, sl.pc), State: sl.state, Start: sl.since, End: now})
+			s.traceState(sl, now)
 		}
 		sl.since = now
 	}
+}
+
+// traceState announces the warp's current state, from its start to now,
+// to the listener (out of flush, whose frame stays small without it).
+//
+//go:noinline
+func (s *SM) traceState(sl *slot, now Cycle) {
+	s.hook.State(StateEvent{Where: s.where(sl, sl.pc), State: sl.state, Start: sl.since, End: now})
 }
 
 // Finish closes the books at cycle end: every active warp's current state

@@ -333,13 +333,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 	}
 	n := seqLen(e, x.slow)
 	if s.hook != nil {
-		w := s.where(sl, pc)
-		ev := IssueEvent{Where: w, Cycle: now, Unit: int(op.unit), Latency: op.lat, Occupancy: occ,
-			Op: int(k), Ops: int(n), Slow: x.slow}
-		if k == 0 {
-			ev.Threads, ev.Insts = x.exec, 1
-		}
-		s.hook.Issue(ev)
+		s.traceOp(sl, pc, now, op, occ, k, n)
 	}
 	if s.policy == policyGTO {
 		p.greedy = sl
@@ -362,7 +356,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 	}
 	s.addLatency(pc, now, x.done-x.first)
 	if s.hook != nil {
-		s.hook.Complete(CompleteEvent{Where: s.where(sl, pc), Issued: x.first, Done: x.done, Ops: int(n)})
+		s.traceComplete(sl, pc, n)
 	}
 	x.pc = -1
 	s.scoreboard(sl)
@@ -371,6 +365,30 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 	}
 	s.settle(sl, now)
 	return nil
+}
+
+// traceOp announces the issue of micro-op k of n of warp sl's expanded
+// instruction pc at now to the listener (out of issueOp, whose frame and
+// registers stay those of the run without one).
+//
+//go:noinline
+func (s *SM) traceOp(sl *slot, pc int32, now Cycle, op *microOp, occ Cycle, k, n int32) {
+	x := &sl.x
+	ev := IssueEvent{Where: s.where(sl, pc), Cycle: now, Unit: int(op.unit), Latency: op.lat, Occupancy: occ,
+		Op: int(k), Ops: int(n), Slow: x.slow}
+	if k == 0 {
+		ev.Threads, ev.Insts = x.exec, 1
+	}
+	s.hook.Issue(ev)
+}
+
+// traceComplete announces the completion of warp sl's expanded
+// instruction pc, of n micro-ops, to the listener.
+//
+//go:noinline
+func (s *SM) traceComplete(sl *slot, pc int32, n int32) {
+	x := &sl.x
+	s.hook.Complete(CompleteEvent{Where: s.where(sl, pc), Issued: x.first, Done: x.done, Ops: int(n)})
 }
 
 // rename executes warp sl's next instruction, a form of no machine
