@@ -336,7 +336,7 @@ func (s *SM) issueOp(p *partition, sl *slot, now Cycle) error {
 		s.traceOp(sl, pc, now, op, occ, k, n)
 	}
 	if s.policy == policyGTO {
-		p.greedy = sl
+		p.greedy = sl.widx + 1
 	}
 	p.lastAge = sl.age
 	if k+1 < n {

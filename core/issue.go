@@ -132,6 +132,9 @@ func (s *SM) stepPartition(p *partition, now Cycle) error {
 		live, ws := p.warps[:0], p.ws[:0]
 		for i, sl := range p.warps {
 			if !sl.exited {
+				if p.greedy == int32(i)+1 {
+					p.greedy = int32(len(live)) + 1 // (it moves with its warp)
+				}
 				sl.widx = int32(len(live))
 				live = append(live, sl)
 				ws = append(ws, p.ws[i])
@@ -286,7 +289,7 @@ func (s *SM) issue(p *partition, sl *slot, now Cycle) error {
 		s.announce(sl, pc, info, now, done, long, ack, lat, occ, res)
 	}
 	if s.policy == policyGTO {
-		p.greedy = sl
+		p.greedy = sl.widx + 1
 	}
 	p.lastAge = sl.age
 	if res.Kind == warp.KindExited {
@@ -396,8 +399,8 @@ func (s *SM) exit(p *partition, sl *slot, b *blockState, now Cycle) {
 		sl.inActive = false
 		p.nactive--
 	}
-	if p.greedy == sl {
-		p.greedy = nil
+	if p.greedy == sl.widx+1 {
+		p.greedy = 0
 	}
 	s.countWarps(p, now+1, -1)
 	b.live--

@@ -35,9 +35,11 @@ func (s *SM) issueReady(p *partition, now Cycle) error {
 	n := len(cands)
 	switch s.policy {
 	case policyGTO:
-		if g := p.greedy; g != nil && !g.exited && g.part == p && p.ws[g.widx].cand {
+		// (The greedy warp is the partition's and live: exit clears it.
+		// Its index, not its slot, spares the step a read of the slot.)
+		if g := p.greedy - 1; g >= 0 && p.ws[g].cand {
 			for k := range cands {
-				if cands[k].i == g.widx {
+				if cands[k].i == g {
 					if err := try(&cands[k]); err != nil {
 						return err
 					}

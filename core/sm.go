@@ -164,7 +164,7 @@ type partition struct {
 	selBits  []uint64
 	selWords int
 	exits    int    // warps that exited in this step (to drop from warps)
-	greedy   *slot  // gto: the warp issued last
+	greedy   int32  // gto: 1 + the index in warps of the warp issued last, 0 for none
 	lastAge  uint64 // lrr: age of the warp issued last
 	nactive  int    // two_level: warps in the active set
 	n        int    // active warps
