@@ -60,7 +60,9 @@ func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
 
 // MulF32Lanes applies MulF32 to the active lanes, as addF32Lanes does
 // AddF32: the host's binary32 product where it stands in a straight loop,
-// then the exact code for the lanes it left.
+// then the exact code for the lanes it left. (The loop is addF32Lanes'
+// written again: one function for both, with the operation a branch in
+// the loop, took 30% more host instructions on FIR, 8 December 2026.)
 func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 	if m&7 != 0 {
 		for ; mask != 0; mask &= mask - 1 {
