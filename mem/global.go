@@ -66,6 +66,20 @@ func (g *Global) Find(addr uint64) *Segment {
 	return g.segs[lo-1]
 }
 
+// Holding returns the allocation that holds addr, trying *last first (the
+// one a caller's previous access hit) and making the one found *last; nil
+// when none holds it (*last is then left as it was).
+func (g *Global) Holding(last **Segment, addr uint64) *Segment {
+	s := *last
+	if s == nil || addr-s.Base >= uint64(len(s.Data)) {
+		if s = g.Find(addr); s == nil || addr-s.Base >= uint64(len(s.Data)) {
+			return nil
+		}
+		*last = s
+	}
+	return s
+}
+
 // Slice returns the n bytes at addr for a device access; see Segment.Slice.
 // The n bytes must lie inside one allocation.
 func (g *Global) Slice(addr uint64, n int, write bool) ([]byte, error) {

@@ -204,3 +204,29 @@ func BenchmarkGlobalSlice(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "access/s")
 	_ = sum
 }
+
+// TestGlobalHolding: the cached allocation is kept while it holds the
+// address, replaced by the one that does, and left alone for an address
+// in no allocation (below the first, in a guard gap, past the last).
+func TestGlobalHolding(t *testing.T) {
+	g := NewGlobal()
+	a, _ := g.Alloc(4096, 0)
+	b, _ := g.Alloc(64, 0)
+	var last *Segment
+	if s := g.Holding(&last, a+100); s == nil || s.Base != a || last != s {
+		t.Fatalf("a+100: %v, last %v", s, last)
+	}
+	sa := last
+	if s := g.Holding(&last, b+63); s == nil || s.Base != b || last != s {
+		t.Fatalf("b+63: %v, last %v", s, last)
+	}
+	sb := last
+	for _, addr := range []uint64{a - 1, a + 4096, b + 64, 0} {
+		if s := g.Holding(&last, addr); s != nil || last != sb {
+			t.Errorf("%#x: got %v, last changed to %v", addr, s, last)
+		}
+	}
+	if s := g.Holding(&last, a); s != sa || last != sa {
+		t.Errorf("a: got %v, want the first allocation", s)
+	}
+}

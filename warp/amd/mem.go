@@ -83,7 +83,7 @@ func (w *Wave) globalLoad(addr uint64, n int) (uint64, error) {
 // is the allocation the wave's last access of its kind hit (scalar and
 // vector accesses keep one each: they mostly go to different buffers).
 func (w *Wave) globalBytes(last **mem.Segment, addr uint64, n int, write bool) ([]byte, error) {
-	s := w.lastSeg(last, addr)
+	s := w.b.l.cfg.Global.Holding(last, addr)
 	if s == nil {
 		return w.b.l.cfg.Global.Host(addr, uint64(n))
 	}
@@ -97,20 +97,6 @@ func (w *Wave) globalBytes(last **mem.Segment, addr uint64, n int, write bool) (
 	return s.Host(addr, uint64(n))
 }
 
-// lastSeg is the allocation that holds addr, which becomes *last (the
-// one the wave's last access of its kind hit); nil when no allocation
-// holds it.
-func (w *Wave) lastSeg(last **mem.Segment, addr uint64) *mem.Segment {
-	s := *last
-	if s == nil || addr-s.Base >= uint64(len(s.Data)) {
-		if s = w.b.l.cfg.Global.Find(addr); s == nil || addr-s.Base >= uint64(len(s.Data)) {
-			return nil
-		}
-		*last = s
-	}
-	return s
-}
-
 // vectorSeg is the allocation a global (not flat) vector access of the
 // lanes of m at a most likely hits without a look-up per lane: the one
 // that holds the first lane's address (so a kernel that alternates between
@@ -120,7 +106,7 @@ func (w *Wave) vectorSeg(o *wop, a *warp.Access, m uint64) *mem.Segment {
 	if o.info.Flat || m == 0 {
 		return nil
 	}
-	return w.lastSeg(&w.gseg, a.Addr[bits.TrailingZeros64(m)])
+	return w.b.l.cfg.Global.Holding(&w.gseg, a.Addr[bits.TrailingZeros64(m)])
 }
 
 // errPrivate is the fault of a flat access to the private (scratch)

@@ -33,10 +33,7 @@ func (w *Warp) bytesAt(sp traces.Space, l int, addr uint64, n int, write bool) (
 func (w *Warp) segBytes(sp traces.Space, l int, addr uint64, n int, write bool) ([]byte, error) {
 	switch sp {
 	case traces.SpaceGlobal:
-		if s := w.globalSeg(addr); s != nil {
-			return s.Slice(addr, n, write)
-		}
-		return w.b.l.cfg.Global.Slice(addr, n, write)
+		return w.globalBytes(addr, n, write)
 	case traces.SpaceShared:
 		return w.b.shared.Slice(addr, n, write)
 	case traces.SpaceLocal:
@@ -96,18 +93,14 @@ func (w *Warp) addrs(o *op, i int, m uint64, kind warp.AccessKind) *warp.Access 
 	return a
 }
 
-// globalSeg is the global allocation that holds addr, which becomes the
-// one the warp's last access hit (w.gseg); nil when no allocation holds it
-// (the checked path then faults).
-func (w *Warp) globalSeg(addr uint64) *mem.Segment {
-	s := w.gseg
-	if s == nil || addr-s.Base >= uint64(len(s.Data)) {
-		if s = w.b.l.cfg.Global.Find(addr); s == nil || addr-s.Base >= uint64(len(s.Data)) {
-			return nil
-		}
-		w.gseg = s
+// globalBytes returns n bytes of global memory at addr, through the
+// allocation the warp's last access hit when it holds addr.
+func (w *Warp) globalBytes(addr uint64, n int, write bool) ([]byte, error) {
+	g := w.b.l.cfg.Global
+	if s := g.Holding(&w.gseg, addr); s != nil {
+		return s.Slice(addr, n, write)
 	}
-	return s
+	return g.Slice(addr, n, write)
 }
 
 // fastSeg is the segment the access of a in space sp most likely hits
@@ -121,7 +114,7 @@ func (w *Warp) fastSeg(a *warp.Access, sp traces.Space, write bool) *mem.Segment
 	switch sp {
 	case traces.SpaceGlobal:
 		if a.Mask != 0 {
-			s = w.globalSeg(a.Addr[tz(a.Mask)])
+			s = w.b.l.cfg.Global.Holding(&w.gseg, a.Addr[tz(a.Mask)])
 		}
 	case traces.SpaceShared:
 		s = w.b.shared

@@ -619,20 +619,6 @@ func (w *Warp) texel(res *Resource, s *Sampler, lv, slice uint32, xyz [3]uint32,
 	return nil
 }
 
-// globalBytes returns n bytes of global memory at addr.
-func (w *Warp) globalBytes(addr uint64, n int, write bool) ([]byte, error) {
-	if s := w.gseg; s != nil && addr-s.Base < uint64(len(s.Data)) && uint64(n) <= uint64(len(s.Data))-(addr-s.Base) {
-		return s.Slice(addr, n, write)
-	}
-	g := w.b.l.cfg.Global
-	s := g.Find(addr)
-	if s == nil {
-		return g.Slice(addr, n, write)
-	}
-	w.gseg = s
-	return s.Slice(addr, n, write)
-}
-
 // Query results (txq, suq). PTX leaves the encoding of the channel
 // queries to the implementation; gpusim gives the position in OpenCL's
 // cl_channel_type list (CL_SNORM_INT8 0, CL_SNORM_INT16 1, CL_UNORM_INT8
