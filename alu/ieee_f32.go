@@ -21,9 +21,10 @@ import "math"
 // compute in Go float64, which is IEEE binary64 with round-to-nearest-even
 // and gradual underflow. A product of two f32 values is exact in float64; a
 // sum, quotient or root is rounded once there to 53 bits, and rounding that
-// again to 24 bits gives the correctly rounded f32 unless the float64 value lies exactly on an f32 midpoint (a
-// 24-bit rounding boundary between the exact value and the float64 value
-// would be a 53-bit number nearer the exact value). The fast paths take only
+// again to 24 bits gives the correctly rounded f32 unless the float64 value
+// lies exactly on an f32 midpoint (a 24-bit rounding boundary between the
+// exact value and the float64 value would be a 53-bit number nearer the
+// exact value). The fast paths take only
 // results in the f32 normal range that are not midpoints; the rest go to the
 // exact integer code. A sum is taken on a midpoint too when it is exact in
 // float64 (TwoSum's error is zero: float32 then rounds the tie to even
