@@ -319,7 +319,7 @@ func TestExecDeterministic(t *testing.T) {
 				t.Errorf("%s: text reports of runs 1 and %d differ:\n%s\n---\n%s", name, i+1, reps[0], reps[i])
 			}
 			if !bytes.Equal(jsons[0], jsons[i]) {
-				t.Errorf("%s: JSON reports of runs 1 and %d differ", name, i+1)
+				t.Errorf("%s: JSON reports of runs 1 and %d differ at %s", name, i+1, firstDiff(jsons[0], jsons[i]))
 			}
 		}
 	}
