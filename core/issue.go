@@ -392,6 +392,7 @@ func (s *SM) unitNext(p *partition, u int32) Cycle {
 // exit retires warp sl, which issued its last instruction at now.
 func (s *SM) exit(p *partition, sl *slot, b *blockState, now Cycle) {
 	s.flush(sl, now+1)
+	s.closeState(sl.state, sl.since)
 	sl.exited = true
 	p.exits++
 	sl.setWake(Never)

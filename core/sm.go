@@ -138,6 +138,9 @@ type SM struct {
 	nblocks int   // resident blocks
 	age     uint64
 	seq     uint64 // two_level pending order
+	// open gives, per state, the warp states up to a cycle without
+	// reading a slot (CountTo).
+	open [NumReasons]openStates
 }
 
 // partition is one scheduler with its warps and units.
@@ -169,6 +172,15 @@ type partition struct {
 	nactive  int    // two_level: warps in the active set
 	n        int    // active warps
 	since    Cycle
+}
+
+// openStates are an SM's active warps in one state: how many (n), and
+// the cycles its partitions counted in that state less the sum of those
+// warps' since, modulo 2^64 (acc). flush adds the same to both, so acc
+// changes only when a warp enters or leaves the state; the cycles in the
+// state up to b, counted or not, are n*b + acc.
+type openStates struct {
+	n, acc uint64
 }
 
 // sbEntry is a warp's scoreboard entry for one dependency slot: when its
@@ -528,6 +540,7 @@ func (s *SM) Admit(handle int, warps []Warp, now Cycle) error {
 		sl.npc, sl.sbAt, sl.sbLong = w.PC(), 0, false
 		sl.nunit, sl.sbUnit = s.prog.firstUnit(sl.npc), -1
 		sl.state, sl.pc, sl.since = NotSelected, sl.npc, now
+		s.openState(NotSelected, now)
 		sl.exited, sl.inActive, sl.parked, sl.waiting = false, false, false, false
 		sl.pendSeq = s.seq
 		s.seq++

@@ -35,6 +35,10 @@ type TimingOptions struct {
 	// noRunAhead keeps every SM in step with the clock (runAhead): for
 	// tests that compare the two.
 	noRunAhead bool
+	// finishSamples has the sampler count the warp states at each boundary
+	// by flushing every warp (SM.Finish) instead of SM.CountTo: for a test
+	// that compares the two.
+	finishSamples bool
 }
 
 // blockRec is one block object of the pool.
@@ -153,7 +157,7 @@ func RunTimingWith(p *Prepared, src BlockSource, occ OccupancyStats, opt TimingO
 	r := &timingRun{
 		p: p, src: src, sms: make([]*core.SM, nsm), perSM: make([]int, nsm), maxPer: occ.BlocksPerSM,
 		wpb: src.WarpsPerBlock(), total: gridBlocks(g),
-		smp: newSampler(opt.Progress), smStats: smStats, hier: hier,
+		smp: newSampler(opt.Progress, opt.finishSamples), smStats: smStats, hier: hier,
 	}
 	var par *parClock
 	if n := min(opt.Workers, nsm); n > 1 && !opt.CycleByCycle && opt.Listener == nil {

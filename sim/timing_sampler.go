@@ -74,15 +74,16 @@ type snapshot struct {
 // sampler takes the snapshots of one timing run. Its buffer is allocated
 // once; taking a snapshot allocates nothing.
 type sampler struct {
-	interval core.Cycle
-	next     core.Cycle // the next boundary to snapshot
-	snaps    []snapshot // snaps[i] is at cycle i*interval
-	steps    uint64
-	progress func(cycles, warpInsts uint64)
+	interval  core.Cycle
+	next      core.Cycle // the next boundary to snapshot
+	snaps     []snapshot // snaps[i] is at cycle i*interval
+	steps     uint64
+	progress  func(cycles, warpInsts uint64)
+	viaFinish bool // TimingOptions.finishSamples
 }
 
-func newSampler(progress func(cycles, warpInsts uint64)) *sampler {
-	return &sampler{interval: minSampleInterval, next: minSampleInterval, snaps: make([]snapshot, 1, maxSamples+2), progress: progress}
+func newSampler(progress func(cycles, warpInsts uint64), viaFinish bool) *sampler {
+	return &sampler{interval: minSampleInterval, next: minSampleInterval, snaps: make([]snapshot, 1, maxSamples+2), progress: progress, viaFinish: viaFinish}
 }
 
 // observe is called by the clock at every step, at cycle now before
@@ -105,21 +106,25 @@ func (s *sampler) observe(now core.Cycle, sms []*core.SM, stats []core.SMStats, 
 	}
 }
 
-// take appends the snapshot at boundary b. SM.Finish(b) counts every
-// active warp's state and the occupancy integrals up to b; doing so in the
-// middle of the run only splits sums the SM keeps adding to.
+// take appends the snapshot at boundary b. SM.CountTo(b) counts the
+// occupancy integrals up to b and gives the warp states up to b; doing so
+// in the middle of the run only splits sums the SM keeps adding to.
 func (s *sampler) take(b core.Cycle, sms []*core.SM, stats []core.SMStats, h *mem.Hierarchy) {
 	var sn snapshot
 	for i, sm := range sms {
-		sm.Finish(b)
 		st := &stats[i]
+		if s.viaFinish {
+			sm.Finish(b)
+			for p := range st.Partitions {
+				for r, c := range st.Partitions[p].States {
+					sn.states[r] += c
+				}
+			}
+		} else {
+			sm.CountTo(b, &sn.states)
+		}
 		sn.insts += st.WarpInsts
 		sn.warpCycles += st.ResidentWarps
-		for p := range st.Partitions {
-			for r, c := range st.Partitions[p].States {
-				sn.states[r] += c
-			}
-		}
 	}
 	if h != nil {
 		l1 := h.SMTotals().L1

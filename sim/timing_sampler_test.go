@@ -1,7 +1,10 @@
 package sim
 
 import (
+	"bytes"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gpusim/gpusim/core"
@@ -110,7 +113,7 @@ func TestSamplerAllocationFree(t *testing.T) {
 		}
 	}
 	calls := 0
-	s := newSampler(func(uint64, uint64) { calls++ })
+	s := newSampler(func(uint64, uint64) { calls++ }, false)
 	var now core.Cycle
 	allocs := testing.AllocsPerRun(20000, func() {
 		now += 7
@@ -121,5 +124,76 @@ func TestSamplerAllocationFree(t *testing.T) {
 	}
 	if s.interval <= minSampleInterval || len(s.snaps) > maxSamples+1 || calls == 0 {
 		t.Errorf("after %d cycles: interval %d, %d snapshots, %d progress calls", now, s.interval, len(s.snaps), calls)
+	}
+}
+
+// TestCountToMatchesFinish checks the sampler's warp states, counted from
+// each partition's open states (SM.CountTo), against flushing every warp
+// at each boundary (SM.Finish): every PTX sample and every AMD sample on
+// gfx90a, gfx1100 and gfx1100 wave64 gives the same report, and so do
+// some of them on two workers and stopped halfway.
+func TestCountToMatchesFinish(t *testing.T) {
+	type run struct {
+		name string
+		prep func() *Prepared
+	}
+	var runs []run
+	for _, name := range samples {
+		runs = append(runs, run{name, func() *Prepared { return sample(name).prepare(t) }})
+	}
+	for _, g := range gemmSamples {
+		runs = append(runs, run{g.name, func() *Prepared {
+			return prepareSample(t, "../traces/samples/"+g.name+".ptx", "../traces/samples/"+g.name+".launch.toml", "sm_80", nil)
+		}})
+	}
+	amd, err := filepath.Glob("../traces/samples/amd/*_gfx*.s")
+	if err != nil || len(amd) == 0 {
+		t.Fatalf("AMD samples: %v (%d)", err, len(amd))
+	}
+	for _, f := range amd {
+		name, target, _ := strings.Cut(strings.TrimSuffix(filepath.Base(f), ".s"), "_")
+		if target == "gfx90a" || strings.HasPrefix(target, "gfx1100") {
+			runs = append(runs, run{name + "_" + target, func() *Prepared { return prepareAMDSample(t, name, target) }})
+		}
+	}
+	variants := map[string]bool{"softmax": true, "divergent": true, "gemm_wmma_sm80": true, "fir_gfx90a": true, "reduce_gfx1100w64": true}
+	for _, r := range runs {
+		for _, c := range []struct {
+			what    string
+			workers int
+			half    bool
+		}{{"", 1, false}, {", 2 workers", 2, false}, {", stopped halfway", 1, true}} {
+			if c.what != "" && (!variants[r.name] || testing.Short()) {
+				continue
+			}
+			var out [2][]byte
+			for i, opt := range []TimingOptions{{Workers: c.workers}, {Workers: c.workers, finishSamples: true}} {
+				p := r.prep()
+				if c.half {
+					full, err := RunTiming(r.prep(), TimingOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					p.Limits = Limits{MaxWarpInsts: full.WarpInsts / 2}
+				}
+				st, err := RunTiming(p, opt)
+				if err != nil && (st == nil || st.Partial == nil) {
+					t.Fatalf("%s%s: %v", r.name, c.what, err)
+				}
+				if c.half != (st.Partial != nil) {
+					t.Fatalf("%s%s: partial report %v, want %v", r.name, c.what, st.Partial != nil, c.half)
+				}
+				if len(st.Timing.Samples.WarpInsts) < 2 {
+					t.Fatalf("%s%s: %d samples", r.name, c.what, len(st.Timing.Samples.WarpInsts))
+				}
+				rep := &Report{Trace: r.name, Machine: p.Machine, Kernels: []*KernelStats{st}}
+				if out[i], err = rep.JSON(false); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !bytes.Equal(out[0], out[1]) {
+				t.Errorf("%s%s: SM.CountTo and SM.Finish give different reports", r.name, c.what)
+			}
+		}
 	}
 }
