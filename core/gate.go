@@ -71,7 +71,24 @@ func (l *LatencyLog) Len() int { return len(l.ents) }
 // then SM, then as recorded), and drops them from the logs. Each log must
 // hold its entries in that order: one log per SM, stepped in cycle order,
 // or one per goroutine that steps its SMs in number order at each cycle.
+//
+// Only latencies that would take a place in an exact table need that
+// order (Latency.AddIfSettled): the others, most of them once every
+// instruction has shown its values, go in as each log holds them, and
+// the heap merges what is left.
 func MergeLatencies(pcs []PCStats, logs []*LatencyLog, upTo Cycle) {
+	for _, l := range logs {
+		kept, i := 0, 0
+		for ; i < len(l.ents) && l.ents[i].at < upTo; i++ {
+			// (A value settled now was settled at its place in the order:
+			// tables only gain values, and adding it changes no table.)
+			if e := l.ents[i]; !pcs[e.pc].Latency.AddIfSettled(e.lat) {
+				l.ents[kept] = e
+				kept++
+			}
+		}
+		l.ents = slices.Delete(l.ents, kept, i)
+	}
 	q := &logHeap{logs: logs, pos: make([]int, len(logs)), upTo: upTo}
 	for i := range logs {
 		if q.live(i) {

@@ -59,8 +59,9 @@ type latEv struct {
 }
 
 // mergeAsRecorded records evs into logs as the parallel clock does (one
-// per SM, or one per goroutine stepping SMs 0, 2 and 1, 3), merging once
-// in the middle (a barrier) and at the end.
+// per SM, or one per goroutine stepping SMs 0, 2 and 1, 3), merging at
+// barriers while the exact tables fill and after (every 150 latencies)
+// and at the end.
 func mergeAsRecorded(t *testing.T, evs []latEv, perSM bool) []PCStats {
 	t.Helper()
 	logs := []*LatencyLog{{}, {}}
@@ -74,8 +75,8 @@ func mergeAsRecorded(t *testing.T, evs []latEv, perSM bool) []PCStats {
 	got := make([]PCStats, 2)
 	for i, e := range evs {
 		sms[e.sm].addLatency(e.pc, e.at, e.lat)
-		if i == len(evs)/2 {
-			// A barrier in the middle merges what came before its cycle.
+		if i%150 == 149 {
+			// A barrier merges what came before its cycle.
 			MergeLatencies(got, logs, e.at)
 			for _, l := range logs {
 				for _, x := range l.ents {
