@@ -5,19 +5,21 @@ import (
 )
 
 // Lane-vector forms. Each slice holds one value per lane, lane i at index i,
-// zero-extended to 64 bits (the warp register-file layout, 32 or 64 lanes).
+// zero-extended to 64 bits (the warp register-file layout, 32 or 64 lanes);
+// the f32 forms that take a lane type T also work on rows of 4-byte lanes
+// (AMD's VGPRs).
 // For every set bit i of mask the operation is computed into dst[i]; lanes
 // whose bit is clear are left untouched. The slices must be long enough for
 // the highest set bit. Results are the scalar function's bits for every
 // input, and the loops allocate nothing.
 
 // AddF32Lanes applies AddF32 to the active lanes.
-func AddF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+func AddF32Lanes[T lane](dst, a, b []T, mask uint64, m FPMode) {
 	addF32Lanes(dst, a, b, mask, m, 0)
 }
 
 // SubF32Lanes applies SubF32 to the active lanes.
-func SubF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+func SubF32Lanes[T lane](dst, a, b []T, mask uint64, m FPMode) {
 	addF32Lanes(dst, a, b, mask, m, 0x80000000)
 }
 
@@ -26,11 +28,11 @@ func SubF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 // over the lanes up to the mask's last, then the exact code for the lanes
 // it left (their destinations not yet written, so a destination that is
 // also a source still holds the lane's operand).
-func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
+func addF32Lanes[T lane](dst, a, b []T, mask uint64, m FPMode, flip uint32) {
 	if m&7 != 0 {
 		for ; mask != 0; mask &= mask - 1 {
 			i := bits.TrailingZeros64(mask)
-			dst[i] = uint64(AddF32(uint32(a[i]), uint32(b[i])^flip, m))
+			dst[i] = T(AddF32(uint32(a[i]), uint32(b[i])^flip, m))
 		}
 		return
 	}
@@ -47,14 +49,14 @@ func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
 			x, y = flushF32(x, m), flushF32(y, m)
 		}
 		if r, ok := addF32Fast(x, y); ok {
-			dst[i] = uint64(r)
+			dst[i] = T(r)
 		} else {
 			slow |= 1 << (uint(i) & 63)
 		}
 	}
 	for ; slow != 0; slow &= slow - 1 {
 		i := bits.TrailingZeros64(slow)
-		dst[i] = uint64(AddF32(uint32(a[i]), uint32(b[i])^flip, m))
+		dst[i] = T(AddF32(uint32(a[i]), uint32(b[i])^flip, m))
 	}
 }
 
@@ -63,11 +65,11 @@ func addF32Lanes(dst, a, b []uint64, mask uint64, m FPMode, flip uint32) {
 // then the exact code for the lanes it left. (The loop is addF32Lanes'
 // written again: one function for both, with the operation a branch in
 // the loop, took 30% more host instructions on FIR, 8 December 2026.)
-func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
+func MulF32Lanes[T lane](dst, a, b []T, mask uint64, m FPMode) {
 	if m&7 != 0 {
 		for ; mask != 0; mask &= mask - 1 {
 			i := bits.TrailingZeros64(mask)
-			dst[i] = uint64(MulF32(uint32(a[i]), uint32(b[i]), m))
+			dst[i] = T(MulF32(uint32(a[i]), uint32(b[i]), m))
 		}
 		return
 	}
@@ -84,14 +86,14 @@ func MulF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 			x, y = flushF32(x, m), flushF32(y, m)
 		}
 		if r, ok := mulF32Fast(x, y); ok {
-			dst[i] = uint64(r)
+			dst[i] = T(r)
 		} else {
 			slow |= 1 << (uint(i) & 63)
 		}
 	}
 	for ; slow != 0; slow &= slow - 1 {
 		i := bits.TrailingZeros64(slow)
-		dst[i] = uint64(MulF32(uint32(a[i]), uint32(b[i]), m))
+		dst[i] = T(MulF32(uint32(a[i]), uint32(b[i]), m))
 	}
 }
 
@@ -104,12 +106,15 @@ func DivF32Lanes(dst, a, b []uint64, mask uint64, m FPMode) {
 }
 
 // FmaF32Lanes applies FmaF32 to the active lanes.
-func FmaF32Lanes(dst, a, b, c []uint64, mask uint64, m FPMode) {
+func FmaF32Lanes[T lane](dst, a, b, c []T, mask uint64, m FPMode) {
 	for ; mask != 0; mask &= mask - 1 {
 		i := bits.TrailingZeros64(mask)
-		dst[i] = uint64(FmaF32(uint32(a[i]), uint32(b[i]), uint32(c[i]), m))
+		dst[i] = T(FmaF32(uint32(a[i]), uint32(b[i]), uint32(c[i]), m))
 	}
 }
+
+// lane is a lane's size in a row: 4 bytes or 8.
+type lane interface{ uint32 | uint64 }
 
 // SqrtF32Lanes applies SqrtF32 to the active lanes.
 func SqrtF32Lanes(dst, a []uint64, mask uint64, m FPMode) {

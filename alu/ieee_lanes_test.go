@@ -28,7 +28,45 @@ func laneCases() []laneCase {
 	s64 := func(f func(a, b uint64, m FPMode) uint64) func(a, b, c uint64, m FPMode) uint64 {
 		return func(a, b, _ uint64, m FPMode) uint64 { return f(a, b, m) }
 	}
+	// in4 runs a form on rows of 4-byte lanes (its own, allocated once):
+	// the operands narrowed, a destination that is a source still one (the
+	// same row), the result widened back into dst.
+	in4 := func(f func(dst, a, b, c []uint32, mask uint64, m FPMode)) func(dst, a, b, c []uint64, mask uint64, m FPMode) {
+		var rows [4][64]uint32
+		return func(dst, a, b, c []uint64, mask uint64, m FPMode) {
+			narrow := func(r *[64]uint32, x []uint64) []uint32 {
+				y := r[:len(x)]
+				for i, v := range x {
+					y[i] = uint32(v)
+				}
+				return y
+			}
+			a4, b4, c4 := narrow(&rows[0], a), narrow(&rows[1], b), narrow(&rows[2], c)
+			var d4 []uint32
+			switch {
+			case &dst[0] == &a[0]:
+				d4 = a4
+			case &dst[0] == &b[0]:
+				d4 = b4
+			default:
+				d4 = narrow(&rows[3], dst)
+			}
+			f(d4, a4, b4, c4, mask, m)
+			for i, v := range d4 {
+				if mask>>uint(i)&1 != 0 || uint32(dst[i]) != v {
+					dst[i] = uint64(v)
+				}
+			}
+		}
+	}
+	l2x4 := func(f func(dst, a, b []uint32, mask uint64, m FPMode)) func(dst, a, b, c []uint64, mask uint64, m FPMode) {
+		return in4(func(dst, a, b, _ []uint32, mask uint64, m FPMode) { f(dst, a, b, mask, m) })
+	}
 	return []laneCase{
+		{"AddF32 (4-byte lanes)", l2x4(AddF32Lanes[uint32]), s32(AddF32), 32},
+		{"SubF32 (4-byte lanes)", l2x4(SubF32Lanes[uint32]), s32(SubF32), 32},
+		{"MulF32 (4-byte lanes)", l2x4(MulF32Lanes[uint32]), s32(MulF32), 32},
+		{"FmaF32 (4-byte lanes)", in4(FmaF32Lanes[uint32]), func(a, b, c uint64, m FPMode) uint64 { return uint64(FmaF32(u(a), u(b), u(c), m)) }, 32},
 		{"AddF32", l2(AddF32Lanes), s32(AddF32), 32},
 		{"SubF32", l2(SubF32Lanes), s32(SubF32), 32},
 		{"MulF32", l2(MulF32Lanes), s32(MulF32), 32},
@@ -37,7 +75,7 @@ func laneCases() []laneCase {
 		{"MaxF32", l2(MaxF32Lanes), s32(MaxF32), 32},
 		{"MinNumF32", l2(MinNumF32Lanes), s32(MinNumF32), 32},
 		{"MaxNumF32", l2(MaxNumF32Lanes), s32(MaxNumF32), 32},
-		{"FmaF32", FmaF32Lanes, func(a, b, c uint64, m FPMode) uint64 { return uint64(FmaF32(u(a), u(b), u(c), m)) }, 32},
+		{"FmaF32", FmaF32Lanes[uint64], func(a, b, c uint64, m FPMode) uint64 { return uint64(FmaF32(u(a), u(b), u(c), m)) }, 32},
 		{"SqrtF32", l1(SqrtF32Lanes), func(a, _, _ uint64, m FPMode) uint64 { return uint64(SqrtF32(u(a), m)) }, 32},
 		{"AddF64", l2(AddF64Lanes), s64(AddF64), 64},
 		{"SubF64", l2(SubF64Lanes), s64(SubF64), 64},
