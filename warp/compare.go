@@ -139,7 +139,11 @@ func NewIntKeys(op traces.CmpOp, n int, signed bool) (IntKeys, bool) {
 
 // Lanes compares a[l] with b[l] for the lanes l of m: bit l of the result
 // is set where the comparison holds.
-func (k IntKeys) Lanes(a, b []uint64, m uint64) uint64 {
+func (k IntKeys) Lanes(a, b []uint64, m uint64) uint64 { return KeyLanes(k, a, b, m) }
+
+// KeyLanes is k.Lanes on rows of 8- or 4-byte lanes (AMD's VGPRs: a
+// comparison of at most 32 bits).
+func KeyLanes[T uint32 | uint64](k IntKeys, a, b []T, m uint64) uint64 {
 	var r uint64
 	if m == LowMask(len(a)) && len(b) >= len(a) {
 		// Every lane: a straight loop without bounds checks, with one
@@ -147,18 +151,19 @@ func (k IntKeys) Lanes(a, b []uint64, m uint64) uint64 {
 		// spares the shift its check for 64 and more).
 		switch k.Table {
 		case 1, 6: // <, >= (not <)
-			r = k.below(a, b)
+			r = keysBelow(k, a, b)
 		case 4, 3: // >, <= (not >)
-			r = k.below(b[:len(a)], a)
+			r = keysBelow(k, b[:len(a)], a)
 		case 2, 5: // ==, != (not ==)
 			b = b[:len(a)]
+			mask := T(k.Mask)
 			for l := range a {
-				r |= uint64(b2u((a[l]^b[l])&k.Mask == 0)) << (uint(l) & 63)
+				r |= uint64(b2u((a[l]^b[l])&mask == 0)) << (uint(l) & 63)
 			}
 		default:
 			b = b[:len(a)]
 			for l := range a {
-				r |= k.holds(a[l], b[l]) << (uint(l) & 63)
+				r |= k.holds(uint64(a[l]), uint64(b[l])) << (uint(l) & 63)
 			}
 			return r
 		}
@@ -169,18 +174,19 @@ func (k IntKeys) Lanes(a, b []uint64, m uint64) uint64 {
 	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros64(mm)
-		r |= k.holds(a[l], b[l]) << (uint(l) & 63)
+		r |= k.holds(uint64(a[l]), uint64(b[l])) << (uint(l) & 63)
 	}
 	return r
 }
 
-// below is the lane mask of x[l] < y[l] as keys, for every lane of x (y
-// holds at least as many).
-func (k IntKeys) below(x, y []uint64) uint64 {
+// keysBelow is the lane mask of x[l] < y[l] as k's keys, for every lane
+// of x (y holds at least as many).
+func keysBelow[T uint32 | uint64](k IntKeys, x, y []T) uint64 {
 	var r uint64
 	y = y[:len(x)]
+	flip, mask := T(k.Flip), T(k.Mask)
 	for l := range x {
-		r |= uint64(b2u((x[l]^k.Flip)&k.Mask < (y[l]^k.Flip)&k.Mask)) << (uint(l) & 63)
+		r |= uint64(b2u((x[l]^flip)&mask < (y[l]^flip)&mask)) << (uint(l) & 63)
 	}
 	return r
 }

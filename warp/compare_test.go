@@ -10,7 +10,8 @@ import (
 // TestIntKeysMatchCompareInt checks IntKeys.Lanes against CompareInt for
 // every integer condition, width and signedness, on values around the
 // sign bits of each width and random ones (with garbage above the width),
-// and that lanes outside the mask stay clear.
+// and that lanes outside the mask stay clear; for widths up to 32, also
+// KeyLanes on rows of 4-byte lanes (the operands' low 32 bits).
 func TestIntKeysMatchCompareInt(t *testing.T) {
 	ops := []traces.CmpOp{
 		traces.CmpEQ, traces.CmpNE, traces.CmpLT, traces.CmpLE, traces.CmpGT, traces.CmpGE,
@@ -18,6 +19,7 @@ func TestIntKeysMatchCompareInt(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	a, b := make([]uint64, 64), make([]uint64, 64)
+	a4, b4 := make([]uint32, 64), make([]uint32, 64)
 	for _, n := range []int{8, 16, 32, 64} {
 		edges := []uint64{0, 1, LowMask(n), LowMask(n) - 1, 1 << uint(n-1), 1<<uint(n-1) - 1, 1<<uint(n-1) + 1}
 		val := func() uint64 {
@@ -49,10 +51,20 @@ func TestIntKeysMatchCompareInt(t *testing.T) {
 						aa, bb, m = a[:32], b[:32], LowMask(32)
 					}
 					got := k.Lanes(aa, bb, m)
+					var got4 uint64
+					if n <= 32 {
+						for l := range a {
+							a4[l], b4[l] = uint32(a[l]), uint32(b[l])
+						}
+						got4 = KeyLanes(k, a4[:len(aa)], b4[:len(bb)], m)
+					}
 					for l := 0; l < 64; l++ {
 						want := m>>uint(l)&1 != 0 && CompareInt(op, a[l], b[l], n, signed)
 						if g := got>>uint(l)&1 != 0; g != want {
 							t.Fatalf("op %v n %d signed %v lane %d: %#x vs %#x: got %v, CompareInt %v", op, n, signed, l, a[l], b[l], g, want)
+						}
+						if g := got4>>uint(l)&1 != 0; n <= 32 && g != want {
+							t.Fatalf("op %v n %d signed %v lane %d, 4-byte lanes: %#x vs %#x: got %v, CompareInt %v", op, n, signed, l, a[l], b[l], g, want)
 						}
 					}
 				}

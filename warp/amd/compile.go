@@ -68,15 +68,22 @@ type wop struct {
 	lanes3 func(dst, a, b, c []uint64, mask uint64, m alu.FPMode)
 	cmp    func(a, b uint64, m alu.FPMode) bool
 	keys   warp.IntKeys // integer v_cmp: the comparison of lane vectors
-	// The lane-vector forms of the commonest integer operations (int.go):
-	// d[l] = f(a[l], b[l]) & dmask for the lanes of m.
-	ilanes1 func(d, a []uint64, m, dmask uint64)
-	ilanes2 func(d, a, b []uint64, m, dmask uint64)
-	sop     func(w *Wave, a, b uint64) uint64 // scalar ALU (may set SCC)
-	y       *wop                              // VOPD: the Y half
-	inner   wexecFn                           // VOPD X half: its own exec (exec is execDual)
-	isY     bool                              // VOPD Y half: its result goes to the lane rows' dual
-	dmask   uint64                            // mask of a VALU result (32 or 64 bits)
+	// The lane-vector forms of the commonest integer operations (int.go)
+	// on 8-byte lanes, and (direct.go) on the VGPR rows.
+	ilanes1 func(d, a []uint64)
+	ilanes2 func(d, a, b []uint64)
+	x1      func(d, a []uint32)
+	x2      func(d, a, b []uint32)
+	xf2     func(dst, a, b []uint32, mask uint64, m alu.FPMode)
+	xf3     func(dst, a, b, c []uint32, mask uint64, m alu.FPMode)
+	// wide is the exec that a direct one (direct.go) leaves a partial
+	// EXEC mask to.
+	wide  wexecFn
+	sop   func(w *Wave, a, b uint64) uint64 // scalar ALU (may set SCC)
+	y     *wop                              // VOPD: the Y half
+	inner wexecFn                           // VOPD X half: its own exec (exec is execDual)
+	isY   bool                              // VOPD Y half: its result goes to the lane rows' dual
+	dmask uint64                            // mask of a VALU result (32 or 64 bits)
 }
 
 // wdst is a decoded destination.
@@ -94,9 +101,11 @@ type wsrc struct {
 	n    int   // 32-bit registers
 	imm  uint64
 	splt []uint64 // wImm: the value splatted over the lanes (modifiers applied)
-	abs  bool
-	neg  bool
-	fsz  uint8 // float width the modifiers act on: 16, 32 or 64 (0: integer)
+	// splt32 is splt in 4-byte lanes, for the direct forms (direct.go).
+	splt32 []uint32
+	abs    bool
+	neg    bool
+	fsz    uint8 // float width the modifiers act on: 16, 32 or 64 (0: integer)
 }
 
 const (
@@ -143,6 +152,11 @@ func Compile(p *traces.Program, k *traces.Kernel) (*Code, error) {
 			}
 			x, y := &code.ops[i], &code.ops[i+1]
 			x.pair, x.y, y.isY = true, y, true
+			if y.wide != nil {
+				// The Y half's result goes to the lane rows' dual until the X
+				// half has read its sources: not straight to its VGPR.
+				y.exec, y.wide = y.wide, nil
+			}
 			x.inner, x.exec = x.exec, execDual
 		}
 		if t := code.ops[i].target; code.ops[i].info.Class == traces.AMDClassBranch && (t < 0 || int(t) > len(k.Code)) {

@@ -73,92 +73,133 @@ var valuInt2 = map[traces.Opcode]func(a, b uint64) uint64{
 
 // valuInt1Lanes and valuInt2Lanes are lane-vector forms of the commonest
 // rows of valuInt1 and valuInt2, the same operation without a call per lane
-// (TestIntLanesMatchRows checks them against the rows). Each computes every
-// lane of d, a straight loop without bounds checks: d is a scratch row
-// (Wave.vout) of which vcommit moves only the lanes of the mask, and these
-// operations cannot fault on whatever the other lanes of the sources hold.
-var valuInt1Lanes = map[traces.Opcode]func(d, a []uint64, m, dm uint64){
-	traces.OpVMovB32: func(d, a []uint64, _, dm uint64) {
-		a = a[:len(d)]
-		for l := range d {
-			d[l] = a[l] & mask32 & dm
-		}
-	},
-	traces.OpVMovB64: func(d, a []uint64, _, dm uint64) {
-		a = a[:len(d)]
-		for l := range d {
-			d[l] = a[l] & dm
-		}
-	},
+// (TestIntLanesMatchRows checks them against the rows), in two lane
+// widths: w64 on rows of 8-byte lanes (the sources as vin materialises
+// them, the result into the scratch row that vcommit moves), and, for a
+// 32-bit result, w32 on rows of 4-byte lanes (the VGPR rows themselves:
+// direct.go; nil for a 64-bit result). Each computes every lane of d, a
+// straight loop without bounds checks, from the low 32 bits of its
+// operands (64 for the 64-bit forms): these operations cannot fault on
+// whatever the lanes outside the EXEC mask hold, and a destination that
+// is also a source is read and written lane by lane.
+var valuInt1Lanes = map[traces.Opcode]intLanes1{
+	traces.OpVMovB32: {movB32[uint64], movB32[uint32]},
+	traces.OpVMovB64: {movB64, nil},
 }
 
-var valuInt2Lanes = map[traces.Opcode]func(d, a, b []uint64, m, dm uint64){
-	traces.OpVAddU32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = (a[l] + b[l]) & mask32 & dm
-		}
-	},
-	traces.OpVSubU32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = (a[l] - b[l]) & mask32 & dm
-		}
-	},
-	traces.OpVSubrevU32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = (b[l] - a[l]) & mask32 & dm
-		}
-	},
-	traces.OpVAndB32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = a[l] & b[l] & mask32 & dm
-		}
-	},
-	traces.OpVOrB32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = (a[l] | b[l]) & mask32 & dm
-		}
-	},
-	traces.OpVXorB32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = (a[l] ^ b[l]) & mask32 & dm
-		}
-	},
-	traces.OpVLshlrevB32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = b[l] << (a[l] & 31) & mask32 & dm
-		}
-	},
-	traces.OpVLshrrevB32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = (b[l] & mask32) >> (a[l] & 31) & dm
-		}
-	},
-	traces.OpVAshrrevI32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = uint64(uint32(int32(uint32(b[l]))>>(a[l]&31))) & dm
-		}
-	},
-	traces.OpVMulLoU32: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = a[l] * b[l] & mask32 & dm
-		}
-	},
-	traces.OpVLshlrevB64: func(d, a, b []uint64, _, dm uint64) {
-		a, b = a[:len(d)], b[:len(d)]
-		for l := range d {
-			d[l] = b[l] << (a[l] & 63) & dm
-		}
-	},
+var valuInt2Lanes = map[traces.Opcode]intLanes2{
+	traces.OpVAddU32:     {addU32[uint64], addU32[uint32]},
+	traces.OpVSubU32:     {subU32[uint64], subU32[uint32]},
+	traces.OpVSubrevU32:  {subrevU32[uint64], subrevU32[uint32]},
+	traces.OpVAndB32:     {andB32[uint64], andB32[uint32]},
+	traces.OpVOrB32:      {orB32[uint64], orB32[uint32]},
+	traces.OpVXorB32:     {xorB32[uint64], xorB32[uint32]},
+	traces.OpVLshlrevB32: {lshlrevB32[uint64], lshlrevB32[uint32]},
+	traces.OpVLshrrevB32: {lshrrevB32[uint64], lshrrevB32[uint32]},
+	traces.OpVAshrrevI32: {ashrrevI32[uint64], ashrrevI32[uint32]},
+	traces.OpVMulLoU32:   {mulLoU32[uint64], mulLoU32[uint32]},
+	traces.OpVLshlrevB64: {lshlrevB64, nil},
+}
+
+// intLanes1 and intLanes2 are an operation's lane-vector forms.
+type (
+	intLanes1 struct {
+		w64 func(d, a []uint64)
+		w32 func(d, a []uint32)
+	}
+	intLanes2 struct {
+		w64 func(d, a, b []uint64)
+		w32 func(d, a, b []uint32)
+	}
+)
+
+// lane is a lane's size in a row: 4 bytes (VGPRs) or 8 (scratch rows).
+type lane interface{ uint32 | uint64 }
+
+func movB32[T lane](d, a []T) {
+	a = a[:len(d)]
+	for l := range d {
+		d[l] = a[l] & mask32
+	}
+}
+
+func movB64(d, a []uint64) { copy(d, a[:len(d)]) }
+
+func addU32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = (a[l] + b[l]) & mask32
+	}
+}
+
+func subU32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = (a[l] - b[l]) & mask32
+	}
+}
+
+func subrevU32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = (b[l] - a[l]) & mask32
+	}
+}
+
+func andB32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = a[l] & b[l] & mask32
+	}
+}
+
+func orB32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = (a[l] | b[l]) & mask32
+	}
+}
+
+func xorB32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = (a[l] ^ b[l]) & mask32
+	}
+}
+
+func lshlrevB32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = b[l] << (a[l] & 31) & mask32
+	}
+}
+
+func lshrrevB32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = (b[l] & mask32) >> (a[l] & 31)
+	}
+}
+
+func ashrrevI32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = T(uint32(int32(uint32(b[l])) >> (a[l] & 31)))
+	}
+}
+
+func mulLoU32[T lane](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = a[l] * b[l] & mask32
+	}
+}
+
+func lshlrevB64(d, a, b []uint64) {
+	a, b = a[:len(d)], b[:len(d)]
+	for l := range d {
+		d[l] = b[l] << (a[l] & 63)
+	}
 }
 
 // valuInt3 are the three-source integer operations.

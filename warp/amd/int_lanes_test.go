@@ -8,10 +8,11 @@ import (
 )
 
 // TestIntLanesMatchRows checks every lane-vector form of valuInt1Lanes and
-// valuInt2Lanes against its row of valuInt1 and valuInt2: the same value
-// in every lane of the mask, under both result masks (32 and 64 bits), on
-// operands with garbage above bit 31 too. (The other lanes of the scratch
-// row are don't-cares: the forms compute every lane.)
+// valuInt2Lanes, in both lane widths, against its row of valuInt1 and
+// valuInt2: the row's value in every lane, on 8-byte operands with
+// garbage above bit 31 too, and its low 32 bits from the operands' low 32
+// bits for the 4-byte form (which a 32-bit result must have), also with
+// the destination row one of the sources.
 func TestIntLanesMatchRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 2026))
 	word := func() uint64 {
@@ -26,8 +27,11 @@ func TestIntLanesMatchRows(t *testing.T) {
 	}
 	const W = 64
 	a, b := make([]uint64, W), make([]uint64, W)
-	d := make([]uint64, W)
-	check := func(name string, got func(d []uint64, m, dm uint64), want func(l int) uint64) {
+	a32, b32 := make([]uint32, W), make([]uint32, W)
+	d, d32 := make([]uint64, W), make([]uint32, W)
+	// check runs the forms given (w32 may be nil) on 200 sets of operands;
+	// alias 1 or 2 has the 4-byte form write over a or b.
+	check := func(name string, w64 func(), w32 func(alias int) []uint32, want func(l int) uint64) {
 		t.Helper()
 		for trial := 0; trial < 200; trial++ {
 			for l := range a {
@@ -40,38 +44,75 @@ func TestIntLanesMatchRows(t *testing.T) {
 					a[l] = uint64(rng.IntN(70))
 				}
 			}
-			m := rng.Uint64()
-			if trial%5 == 0 {
-				m = ^uint64(0)
+			w64()
+			for l := 0; l < W; l++ {
+				if w := want(l); d[l] != w {
+					t.Fatalf("%s: lane %d: a=%#x b=%#x: got %#x, the row gives %#x", name, l, a[l], b[l], d[l], w)
+				}
 			}
-			for _, dm := range []uint64{mask32, ^uint64(0)} {
-				got(d, m, dm)
+			if w32 == nil {
+				continue
+			}
+			for alias := range 3 {
+				for l := range a {
+					a32[l], b32[l], d32[l] = uint32(a[l]), uint32(b[l]), 0x5a5a5a5a
+				}
+				got := w32(alias)
 				for l := 0; l < W; l++ {
-					if m>>uint(l)&1 == 0 {
-						continue
-					}
-					if w := want(l) & dm; d[l] != w {
-						t.Fatalf("%s (dmask %#x): lane %d: a=%#x b=%#x: got %#x, the row gives %#x", name, dm, l, a[l], b[l], d[l], w)
+					if w := uint32(want(l)); got[l] != w || want(l)>>32 != 0 {
+						t.Fatalf("%s, 4-byte lanes (alias %d): lane %d: a=%#x b=%#x: got %#x, the row gives %#x", name, alias, l, a[l], b[l], got[l], want(l))
 					}
 				}
 			}
 		}
 	}
+	// dst is the 4-byte form's destination for an alias.
+	dst := func(alias int) []uint32 {
+		switch alias {
+		case 1:
+			return a32
+		case 2:
+			return b32
+		}
+		return d32
+	}
 	if len(valuInt1Lanes)+len(valuInt2Lanes) == 0 {
 		t.Fatal("no lane-vector forms to check")
 	}
+	n32 := 0
 	for _, op := range slices.Sorted(maps.Keys(valuInt1Lanes)) {
 		fl, f := valuInt1Lanes[op], valuInt1[op]
 		if f == nil {
 			t.Fatalf("%s has a lane form and no row", op.String())
 		}
-		check(op.String(), func(d []uint64, m, dm uint64) { fl(d, a, m, dm) }, func(l int) uint64 { return f(a[l]) })
+		var w32 func(int) []uint32
+		if fl.w32 != nil {
+			n32++
+			w32 = func(alias int) []uint32 {
+				x := dst(alias &^ 2) // (one source)
+				fl.w32(x, a32)
+				return x
+			}
+		}
+		check(op.String(), func() { fl.w64(d, a) }, w32, func(l int) uint64 { return f(a[l]) })
 	}
 	for _, op := range slices.Sorted(maps.Keys(valuInt2Lanes)) {
 		fl, f := valuInt2Lanes[op], valuInt2[op]
 		if f == nil {
 			t.Fatalf("%s has a lane form and no row", op.String())
 		}
-		check(op.String(), func(d []uint64, m, dm uint64) { fl(d, a, b, m, dm) }, func(l int) uint64 { return f(a[l], b[l]) })
+		var w32 func(int) []uint32
+		if fl.w32 != nil {
+			n32++
+			w32 = func(alias int) []uint32 {
+				x := dst(alias)
+				fl.w32(x, a32, b32)
+				return x
+			}
+		}
+		check(op.String(), func() { fl.w64(d, a, b) }, w32, func(l int) uint64 { return f(a[l], b[l]) })
+	}
+	if n32 == 0 {
+		t.Fatal("no 4-byte lane forms to check")
 	}
 }

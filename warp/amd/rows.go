@@ -20,10 +20,16 @@ type laneRows struct {
 	src  [8][]uint64
 	dual []uint64
 	acc  warp.Access
+	// src32 hold the SGPR sources of a direct form (direct.go), spread
+	// over 4-byte lanes.
+	src32 [directSrcs][]uint32
 }
 
 func newLaneRows(width int) *laneRows {
 	r := &laneRows{dual: make([]uint64, width)}
+	for i := range r.src32 {
+		r.src32[i] = make([]uint32, width)
+	}
 	r.acc.Addr = make([]uint64, width)
 	r.acc.Spaces = make([]traces.Space, width)
 	for i := range r.src {

@@ -50,15 +50,21 @@ func (c *compiler) valu(in *traces.Inst, o *wop) error {
 	}
 	if f := valuInt1[op]; f != nil {
 		o.f1, o.exec = f, execV1
-		if fl := valuInt1Lanes[op]; fl != nil {
-			o.ilanes1, o.exec = fl, execVI1
+		if fl, ok := valuInt1Lanes[op]; ok {
+			o.ilanes1, o.exec = fl.w64, execVI1
+			if fl.w32 != nil && c.direct(o, 1) {
+				o.x1, o.wide, o.exec = fl.w32, o.exec, execX1
+			}
 		}
 		return nil
 	}
 	if f := valuInt2[op]; f != nil {
 		o.f2, o.exec = f, execV2
-		if fl := valuInt2Lanes[op]; fl != nil {
-			o.ilanes2, o.exec = fl, execVI2
+		if fl, ok := valuInt2Lanes[op]; ok {
+			o.ilanes2, o.exec = fl.w64, execVI2
+			if fl.w32 != nil && c.direct(o, 2) {
+				o.x2, o.wide, o.exec = fl.w32, o.exec, execX2
+			}
 		}
 		return nil
 	}
@@ -72,20 +78,24 @@ func (c *compiler) valu(in *traces.Inst, o *wop) error {
 	// f32 arithmetic through alu's lane functions.
 	case traces.OpVAddF32:
 		o.lanes2, o.exec = alu.AddF32Lanes, execVL2
+		c.directF2(o, alu.AddF32Lanes, false)
 	case traces.OpVSubF32:
 		o.lanes2, o.exec = alu.SubF32Lanes, execVL2
+		c.directF2(o, alu.SubF32Lanes, false)
 	case traces.OpVSubrevF32:
 		o.lanes2, o.exec = alu.SubF32Lanes, execVL2rev
+		c.directF2(o, alu.SubF32Lanes, true)
 	case traces.OpVMulF32:
 		o.lanes2, o.exec = alu.MulF32Lanes, execVL2
-	case traces.OpVFmaF32:
+		c.directF2(o, alu.MulF32Lanes, false)
+	case traces.OpVFmaF32,
+		traces.OpVFmamkF32, // D = S0 * K + S1
+		traces.OpVFmaakF32: // D = S0 * S1 + K
 		o.lanes3, o.exec = alu.FmaF32Lanes, execVL3
+		c.directF3(o, alu.FmaF32Lanes, false)
 	case traces.OpVFmacF32:
 		o.lanes3, o.exec = alu.FmaF32Lanes, execVLmac
-	case traces.OpVFmamkF32: // D = S0 * K + S1
-		o.lanes3, o.exec = alu.FmaF32Lanes, execVL3
-	case traces.OpVFmaakF32: // D = S0 * S1 + K
-		o.lanes3, o.exec = alu.FmaF32Lanes, execVL3
+		c.directF3(o, alu.FmaF32Lanes, true)
 	case traces.OpVMacF32:
 		o.fm3, o.exec = madF32, execVMmac
 	case traces.OpVMadF32, traces.OpVMadmkF32, traces.OpVMadakF32:
@@ -203,6 +213,9 @@ func (c *compiler) valu(in *traces.Inst, o *wop) error {
 	case traces.OpVAddCoU32, traces.OpVSubCoU32, traces.OpVSubrevCoU32,
 		traces.OpVAddcCoU32, traces.OpVSubbCoU32, traces.OpVSubbrevCoU32:
 		o.exec = execVCarry
+		if (op == traces.OpVAddCoU32 || op == traces.OpVAddcCoU32) && c.direct(o, 2) {
+			o.wide, o.exec = o.exec, execXAddCarry
+		}
 	case traces.OpVMadU64U32, traces.OpVMadI64I32:
 		o.exec = execMad64
 	case traces.OpVReadfirstlaneB32:
@@ -251,7 +264,7 @@ func execV2(w *Wave, o *wop, m uint64) error {
 func execVI1(w *Wave, o *wop, m uint64) error {
 	a := w.vin(o, 0, m)
 	d := w.vout(o)
-	o.ilanes1(d, a, m, o.dmask)
+	o.ilanes1(d, a)
 	w.vcommit(o, d, m)
 	return nil
 }
@@ -259,7 +272,7 @@ func execVI1(w *Wave, o *wop, m uint64) error {
 func execVI2(w *Wave, o *wop, m uint64) error {
 	a, b := w.vin(o, 0, m), w.vin(o, 1, m)
 	d := w.vout(o)
-	o.ilanes2(d, a, b, m, o.dmask)
+	o.ilanes2(d, a, b)
 	w.vcommit(o, d, m)
 	return nil
 }

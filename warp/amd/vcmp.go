@@ -49,6 +49,9 @@ func (c *compiler) vopc(in *traces.Inst, o *wop) error {
 		n, signed := intCmpWidth(info.Type)
 		if k, ok := warp.NewIntKeys(info.Cmp, n, signed); ok {
 			o.keys, o.exec = k, execVCmpInt
+			if n <= 32 && c.directSources(o, 2) {
+				o.exec = execXCmpInt
+			}
 			return nil
 		}
 		o.cmp = intCmp(info.Cmp, info.Type)
@@ -77,6 +80,13 @@ func execVCmp(w *Wave, o *wop, m uint64) error {
 // execVCmpInt is execVCmp for integers, without a call per lane.
 func execVCmpInt(w *Wave, o *wop, m uint64) error {
 	w.vcmpResult(o, o.keys.Lanes(w.vin(o, 0, m), w.vin(o, 1, m), m))
+	return nil
+}
+
+// execXCmpInt is execVCmpInt on the source rows where they are (direct.go),
+// for any EXEC mask: it writes no row.
+func execXCmpInt(w *Wave, o *wop, m uint64) error {
+	w.vcmpResult(o, warp.KeyLanes(o.keys, w.vin32(o, 0), w.vin32(o, 1), m))
 	return nil
 }
 
