@@ -37,9 +37,10 @@ import (
 //
 // How much it gains depends on how often the SMs reach shared state: what
 // runs side by side is everything but the chain of shared instructions in
-// key order and the SM steps that hold them. On two cores: softmax (a
-// memory instruction in most SM steps) 1.15-1.2x, FIR on gfx90a 1.3-1.5x
-// (go test -bench Parallel ./bench/). Lookahead beyond one instruction
+// key order and the SM steps that hold them, and the barriers' work. On
+// two cores (8 December 2026, medians of eight): softmax x4 (a memory
+// instruction in most SM steps) 1.6x, FIR on gfx90a x2 1.65x (go test
+// -bench Parallel ./bench/). Lookahead beyond one instruction
 // would need memory replies and global stores that take effect later than
 // they do in the machine model.
 //
