@@ -74,6 +74,7 @@ type wop struct {
 	ilanes2 func(d, a, b []uint64)
 	x1      func(d, a []uint32)
 	x2      func(d, a, b []uint32)
+	xp      func(dlo, dhi, a, blo, bhi []uint32)
 	xf2     func(dst, a, b []uint32, mask uint64, m alu.FPMode)
 	xf3     func(dst, a, b, c []uint32, mask uint64, m alu.FPMode)
 	// wide is the exec that a direct one (direct.go) leaves a partial

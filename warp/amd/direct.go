@@ -30,6 +30,17 @@ func (c *compiler) direct(o *wop, n int) bool {
 	return c.directSources(o, n)
 }
 
+// directPairs reports whether o, a 64-bit result of a 32-bit and a 64-bit
+// source, can run on the VGPR rows (execXPairs): the result and the
+// second source VGPR pairs, the first source as for direct.
+func (c *compiler) directPairs(o *wop) bool {
+	d, b := &o.dst[0], &o.src[1]
+	if d.kind != wV || d.n != 2 || o.omod != 0 || o.clamp || o.ns != 2 || b.kind != wV || b.n != 2 || b.abs || b.neg {
+		return false
+	}
+	return c.directSources(o, 1)
+}
+
 // directSources reports whether o's first n sources can be read as rows of
 // 4-byte lanes (vin32), and splats its constants into them.
 func (c *compiler) directSources(o *wop, n int) bool {
@@ -91,6 +102,19 @@ func execX2(w *Wave, o *wop, m uint64) error {
 		return o.wide(w, o, m)
 	}
 	o.x2(w.vdst32(o), w.vin32(o, 0), w.vin32(o, 1))
+	return nil
+}
+
+// execXPairs is execVI2 of a 64-bit result on the VGPR rows (directPairs).
+// Each lane reads all of its operands before it writes: the result may
+// overlap a source in any way.
+func execXPairs(w *Wave, o *wop, m uint64) error {
+	if m != w.wmask {
+		return o.wide(w, o, m)
+	}
+	W := w.width
+	d, b := o.dst[0].reg, o.src[1].reg
+	o.xp(w.v[d:d+W], w.v[d+W:d+2*W], w.vin32(o, 0), w.v[b:b+W], w.v[b+W:b+2*W])
 	return nil
 }
 

@@ -88,17 +88,17 @@ var valuInt1Lanes = map[traces.Opcode]intLanes1{
 }
 
 var valuInt2Lanes = map[traces.Opcode]intLanes2{
-	traces.OpVAddU32:     {addU32[uint64], addU32[uint32]},
-	traces.OpVSubU32:     {subU32[uint64], subU32[uint32]},
-	traces.OpVSubrevU32:  {subrevU32[uint64], subrevU32[uint32]},
-	traces.OpVAndB32:     {andB32[uint64], andB32[uint32]},
-	traces.OpVOrB32:      {orB32[uint64], orB32[uint32]},
-	traces.OpVXorB32:     {xorB32[uint64], xorB32[uint32]},
-	traces.OpVLshlrevB32: {lshlrevB32[uint64], lshlrevB32[uint32]},
-	traces.OpVLshrrevB32: {lshrrevB32[uint64], lshrrevB32[uint32]},
-	traces.OpVAshrrevI32: {ashrrevI32[uint64], ashrrevI32[uint32]},
-	traces.OpVMulLoU32:   {mulLoU32[uint64], mulLoU32[uint32]},
-	traces.OpVLshlrevB64: {lshlrevB64, nil},
+	traces.OpVAddU32:     {addU32[uint64], addU32[uint32], nil},
+	traces.OpVSubU32:     {subU32[uint64], subU32[uint32], nil},
+	traces.OpVSubrevU32:  {subrevU32[uint64], subrevU32[uint32], nil},
+	traces.OpVAndB32:     {andB32[uint64], andB32[uint32], nil},
+	traces.OpVOrB32:      {orB32[uint64], orB32[uint32], nil},
+	traces.OpVXorB32:     {xorB32[uint64], xorB32[uint32], nil},
+	traces.OpVLshlrevB32: {lshlrevB32[uint64], lshlrevB32[uint32], nil},
+	traces.OpVLshrrevB32: {lshrrevB32[uint64], lshrrevB32[uint32], nil},
+	traces.OpVAshrrevI32: {ashrrevI32[uint64], ashrrevI32[uint32], nil},
+	traces.OpVMulLoU32:   {mulLoU32[uint64], mulLoU32[uint32], nil},
+	traces.OpVLshlrevB64: {w64: lshlrevB64, pairs: lshlrevB64Pairs},
 }
 
 // intLanes1 and intLanes2 are an operation's lane-vector forms.
@@ -110,6 +110,10 @@ type (
 	intLanes2 struct {
 		w64 func(d, a, b []uint64)
 		w32 func(d, a, b []uint32)
+		// pairs is a 64-bit result of a 32-bit a and a 64-bit b on the
+		// VGPR rows, each 64-bit value the rows of its low and high
+		// halves (nil: none).
+		pairs func(dlo, dhi, a, blo, bhi []uint32)
 	}
 )
 
@@ -199,6 +203,14 @@ func lshlrevB64(d, a, b []uint64) {
 	a, b = a[:len(d)], b[:len(d)]
 	for l := range d {
 		d[l] = b[l] << (a[l] & 63)
+	}
+}
+
+func lshlrevB64Pairs(dlo, dhi, a, blo, bhi []uint32) {
+	dhi, a, blo, bhi = dhi[:len(dlo)], a[:len(dlo)], blo[:len(dlo)], bhi[:len(dlo)]
+	for l := range dlo {
+		x := (uint64(bhi[l])<<32 | uint64(blo[l])) << (a[l] & 63)
+		dlo[l], dhi[l] = uint32(x), uint32(x>>32)
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 // valuInt2: the row's value in every lane, on 8-byte operands with
 // garbage above bit 31 too, and its low 32 bits from the operands' low 32
 // bits for the 4-byte form (which a 32-bit result must have), also with
-// the destination row one of the sources.
+// the destination row one of the sources, and the whole value for a 64-bit
+// result on rows of halves.
 func TestIntLanesMatchRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 2026))
 	word := func() uint64 {
@@ -111,6 +112,26 @@ func TestIntLanesMatchRows(t *testing.T) {
 			}
 		}
 		check(op.String(), func() { fl.w64(d, a, b) }, w32, func(l int) uint64 { return f(a[l], b[l]) })
+		if fl.pairs != nil {
+			// A 64-bit result on rows of halves: the row's value, b whole.
+			n32++
+			blo, bhi, dlo, dhi := make([]uint32, W), make([]uint32, W), make([]uint32, W), make([]uint32, W)
+			for trial := 0; trial < 100; trial++ {
+				for l := range a {
+					a[l], b[l] = word(), word()
+					if trial%2 == 0 {
+						a[l] = uint64(rng.IntN(70))
+					}
+					a32[l], blo[l], bhi[l] = uint32(a[l]), uint32(b[l]), uint32(b[l]>>32)
+				}
+				fl.pairs(dlo, dhi, a32, blo, bhi)
+				for l := range a {
+					if got, want := uint64(dhi[l])<<32|uint64(dlo[l]), f(a[l], b[l]); got != want {
+						t.Fatalf("%s, pairs of 4-byte rows: lane %d: a=%#x b=%#x: got %#x, the row gives %#x", op.String(), l, a[l], b[l], got, want)
+					}
+				}
+			}
+		}
 	}
 	if n32 == 0 {
 		t.Fatal("no 4-byte lane forms to check")

@@ -65,6 +65,9 @@ func (c *compiler) valu(in *traces.Inst, o *wop) error {
 			if fl.w32 != nil && c.direct(o, 2) {
 				o.x2, o.wide, o.exec = fl.w32, o.exec, execX2
 			}
+			if fl.pairs != nil && c.directPairs(o) {
+				o.xp, o.wide, o.exec = fl.pairs, o.exec, execXPairs
+			}
 		}
 		return nil
 	}
