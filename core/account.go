@@ -88,11 +88,7 @@ func (s *SM) traceState(sl *slot, now Cycle) {
 // Finish closes the books at cycle end: every active warp's current state
 // and the occupancy integrals are counted up to end.
 func (s *SM) Finish(end Cycle) {
-	for i := range s.slots {
-		if sl := &s.slots[i]; !sl.exited {
-			s.flush(sl, end)
-		}
-	}
+	s.flushAll(end)
 	for i := range s.parts {
 		s.countWarps(&s.parts[i], end, 0)
 	}
@@ -102,22 +98,27 @@ func (s *SM) Finish(end Cycle) {
 // ResidentWarps) up to cycle b and adds to states the cycles its warps
 // spent in each state up to b: what flush counted (PartitionStats.States)
 // and, of every active warp, the cycles from its since to b (open),
-// without reading a slot or a partition. No warp's since may be past b: b
-// is at or after the last cycle the SM stepped at, plus one. With a
-// listener the warps' states are flushed at b instead, so that its State
-// events are the ones Finish at b gives.
+// without reading a slot or a partition. b must be past every cycle the
+// SM stepped at (a warp's since is at most the cycle after its last step).
+// With a listener the warps' states are flushed at b instead, so that its
+// State events are the ones Finish at b gives.
 func (s *SM) CountTo(b Cycle, states *[NumReasons]uint64) {
 	if s.hook != nil {
-		for i := range s.slots {
-			if sl := &s.slots[i]; !sl.exited {
-				s.flush(sl, b)
-			}
-		}
+		s.flushAll(b)
 	}
 	s.countActive(b)
 	for r := range states {
 		o := &s.open[r]
 		states[r] += o.n*uint64(b) + o.acc
+	}
+}
+
+// flushAll counts every active warp's current state up to t.
+func (s *SM) flushAll(t Cycle) {
+	for i := range s.slots {
+		if sl := &s.slots[i]; !sl.exited {
+			s.flush(sl, t)
+		}
 	}
 }
 
