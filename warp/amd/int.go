@@ -77,11 +77,12 @@ var valuInt2 = map[traces.Opcode]func(a, b uint64) uint64{
 // widths: w64 on rows of 8-byte lanes (the sources as vin materialises
 // them, the result into the scratch row that vcommit moves), and, for a
 // 32-bit result, w32 on rows of 4-byte lanes (the VGPR rows themselves:
-// direct.go; nil for a 64-bit result). Each computes every lane of d, a
-// straight loop without bounds checks, from the low 32 bits of its
-// operands (64 for the 64-bit forms): these operations cannot fault on
-// whatever the lanes outside the EXEC mask hold, and a destination that
-// is also a source is read and written lane by lane.
+// direct.go; nil for a 64-bit result, which may have a form on the rows
+// of its register pairs instead: intLanes2.pairs). Each computes every
+// lane of d, a straight loop without bounds checks, from the low 32 bits
+// of its operands (64 for the 64-bit forms): these operations cannot
+// fault on whatever the lanes outside the EXEC mask hold, and a
+// destination that is also a source is read and written lane by lane.
 var valuInt1Lanes = map[traces.Opcode]intLanes1{
 	traces.OpVMovB32: {movB32[uint64], movB32[uint32]},
 	traces.OpVMovB64: {movB64, nil},
