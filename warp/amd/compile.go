@@ -153,11 +153,6 @@ func Compile(p *traces.Program, k *traces.Kernel) (*Code, error) {
 			}
 			x, y := &code.ops[i], &code.ops[i+1]
 			x.pair, x.y, y.isY = true, y, true
-			if y.wide != nil {
-				// The Y half's result goes to the lane rows' dual until the X
-				// half has read its sources: not straight to its VGPR.
-				y.exec, y.wide = y.wide, nil
-			}
 			x.inner, x.exec = x.exec, execDual
 		}
 		if t := code.ops[i].target; code.ops[i].info.Class == traces.AMDClassBranch && (t < 0 || int(t) > len(k.Code)) {

@@ -12,8 +12,7 @@ import (
 // result is one VGPR without output modifiers, the direct form reads the
 // source rows where they are and writes the destination row itself, with
 // every lane of the wave active; a partial EXEC mask takes the general
-// path (wop.wide), which the VOPD Y half always takes (its result waits in
-// the lane rows' dual for the X half to read its sources). An integer
+// path (wop.wide), which the VOPD Y half always takes (dualY). An integer
 // comparison, which writes no row, reads its sources directly under any
 // mask (execXCmpInt).
 
@@ -24,18 +23,23 @@ const directSrcs = 3
 // sources (the first n), and splats its constants into 4-byte lanes.
 func (c *compiler) direct(o *wop, n int) bool {
 	d := &o.dst[0]
-	if d.kind != wV || d.n != 1 || o.omod != 0 || o.clamp || o.dmask != mask32 {
+	if d.kind != wV || d.n != 1 || o.omod != 0 || o.clamp || o.dmask != mask32 || dualY(o) {
 		return false
 	}
 	return c.directSources(o, n)
 }
+
+// dualY reports the Y half of a VOPD pair: its result waits in the lane
+// rows' dual until the X half has read its sources, so it has no direct
+// form.
+func dualY(o *wop) bool { return o.in.Flags&traces.FlagAMDDualY != 0 }
 
 // directPairs reports whether o, a 64-bit result of a 32-bit and a 64-bit
 // source, can run on the VGPR rows (execXPairs): the result and the
 // second source VGPR pairs, the first source as for direct.
 func (c *compiler) directPairs(o *wop) bool {
 	d, b := &o.dst[0], &o.src[1]
-	if d.kind != wV || d.n != 2 || o.omod != 0 || o.clamp || o.ns != 2 || b.kind != wV || b.n != 2 || b.abs || b.neg {
+	if d.kind != wV || d.n != 2 || o.omod != 0 || o.clamp || dualY(o) || o.ns != 2 || b.kind != wV || b.n != 2 || b.abs || b.neg {
 		return false
 	}
 	return c.directSources(o, 1)
