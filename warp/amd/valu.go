@@ -453,17 +453,8 @@ func execVCarry(w *Wave, o *wop, m uint64) error {
 	var cout uint64
 	switch op {
 	case traces.OpVAddCoU32, traces.OpVAddcCoU32:
-		if m == w.wmask {
-			// Every lane (the common case): a straight loop without
-			// bounds checks.
-			a, b = a[:len(d)], b[:len(d)]
-			for l := range d {
-				r := a[l]&mask32 + b[l]&mask32 + cin>>(uint(l)&63)&1
-				d[l] = r & mask32
-				cout |= r >> 32 << (uint(l) & 63)
-			}
-			break
-		}
+		// (With every lane active and plain operands execXAddCarry runs
+		// instead, on the VGPR rows.)
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := bits.TrailingZeros64(mm)
 			r := a[l]&mask32 + b[l]&mask32 + cin>>(uint(l)&63)&1
