@@ -24,9 +24,8 @@ import "math"
 // again to 24 bits gives the correctly rounded f32 unless the float64 value
 // lies exactly on an f32 midpoint (a 24-bit rounding boundary between the
 // exact value and the float64 value would be a 53-bit number nearer the
-// exact value). The fast paths take only
-// results in the f32 normal range that are not midpoints; the rest go to the
-// exact integer code. A sum is taken on a midpoint too when it is exact in
+// exact value). The fast paths take only results in the f32 normal range
+// that are not midpoints; the rest go to the exact integer code. A sum is taken on a midpoint too when it is exact in
 // float64 (TwoSum's error is zero: float32 then rounds the tie to even
 // itself), and when it is zero (the float64 sum of two finite values, f32
 // or an exact product of two, is zero exactly when theirs is, with
